@@ -1,0 +1,327 @@
+"""Confidence intervals and significance tests for evaluating learning algorithms.
+
+Every function returns a frozen result object in the style of :mod:`scipy.stats`.
+This module starts with the interval that opens Scott's lecture, the confidence
+interval for a classifier's true error estimated from a test set, and the exact
+and simulated coverage of that interval.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import special
+from scipy import stats as _st
+
+from ._validation import (
+    check_choice,
+    check_confidence_level,
+    check_count_array,
+    check_positive_int,
+    check_probability,
+)
+
+__all__ = [
+    "CoverageResult",
+    "ErrorConfidenceInterval",
+    "error_confidence_interval",
+    "interval_coverage",
+    "simulate_interval_coverage",
+]
+
+INTERVAL_METHODS = ("normal", "wilson", "exact")
+ALTERNATIVES = ("two-sided", "less", "greater")
+
+
+def _scalar_or_array(x):
+    x = np.asarray(x)
+    return x.item() if x.ndim == 0 else x
+
+
+@dataclass(frozen=True)
+class ErrorConfidenceInterval:
+    """Result of :func:`error_confidence_interval`.
+
+    Attributes
+    ----------
+    error : float or ndarray
+        The sample error ``n_errors / n_samples`` (the point estimate).
+    low, high : float or ndarray
+        The interval's bounds. The ``'normal'`` interval is not clipped to [0, 1]:
+        a bound outside [0, 1] is the method telling you it does not fit your data.
+    n_errors, n_samples : int or ndarray
+        The counts the interval was computed from.
+    confidence_level : float
+    method : str
+    alternative : str
+    """
+
+    error: float
+    low: float
+    high: float
+    n_errors: int
+    n_samples: int
+    confidence_level: float
+    method: str
+    alternative: str
+
+    def __repr__(self):
+        def fmt(v):
+            v = np.asarray(v)
+            return f"{v.item():.6g}" if v.ndim == 0 else np.array2string(v, precision=4)
+
+        return (
+            f"ErrorConfidenceInterval(error={fmt(self.error)}, low={fmt(self.low)}, "
+            f"high={fmt(self.high)}, confidence_level={self.confidence_level}, "
+            f"method={self.method!r}, alternative={self.alternative!r})"
+        )
+
+
+def _critical_value(confidence_level, alternative):
+    """z such that the normal interval has the requested coverage."""
+    if alternative == "two-sided":
+        return _st.norm.ppf(0.5 + confidence_level / 2.0)
+    return _st.norm.ppf(confidence_level)
+
+
+def _interval(r, n, confidence_level, method, alternative):
+    """Bounds for arrays r, n (already validated). Returns (low, high)."""
+    p_hat = r / n
+    if method == "exact":
+        alpha = 1.0 - confidence_level
+        tail = alpha / 2.0 if alternative == "two-sided" else alpha
+        with np.errstate(invalid="ignore"):
+            low = np.where(r == 0, 0.0, special.betaincinv(r, n - r + 1, tail))
+            high = np.where(r == n, 1.0, special.betaincinv(r + 1, n - r, 1.0 - tail))
+    else:
+        z = _critical_value(confidence_level, alternative)
+        if method == "normal":
+            half = z * np.sqrt(p_hat * (1.0 - p_hat) / n)
+            low, high = p_hat - half, p_hat + half
+        else:  # wilson
+            z2n = z * z / n
+            centre = (p_hat + z2n / 2.0) / (1.0 + z2n)
+            half = z / (1.0 + z2n) * np.sqrt(p_hat * (1.0 - p_hat) / n + z2n / (4.0 * n))
+            low, high = centre - half, centre + half
+    low = np.asarray(low, dtype=float)
+    high = np.asarray(high, dtype=float)
+    if alternative == "less":
+        low = np.zeros_like(low)
+    elif alternative == "greater":
+        high = np.ones_like(high)
+    return low, high
+
+
+def _check_counts(n_errors, n_samples):
+    r = check_count_array(n_errors, "n_errors")
+    n = check_count_array(n_samples, "n_samples", minimum=1)
+    try:
+        r, n = np.broadcast_arrays(r, n)
+    except ValueError:
+        raise ValueError(
+            f"n_errors and n_samples must broadcast together; got shapes {np.shape(r)} and {np.shape(n)}"
+        ) from None
+    if np.any(r > n):
+        raise ValueError("n_errors must not exceed n_samples (a test set of N examples has at most N mistakes)")
+    return r, n
+
+
+def error_confidence_interval(
+    n_errors, n_samples, *, confidence_level=0.95, method="normal", alternative="two-sided"
+):
+    r"""Confidence interval for a classifier's true error from its test-set mistakes.
+
+    A hypothesis that makes ``r`` mistakes on ``N`` test examples drawn independently
+    of it and of each other has sample error :math:`\hat e = r/N`, and ``r`` is
+    binomially distributed with parameters ``N`` and the true error.
+
+    Parameters
+    ----------
+    n_errors : int or array_like of int
+        Number of misclassified test examples ``r`` (``0 <= r <= N``).
+    n_samples : int or array_like of int
+        Size ``N`` of the test set. Broadcasts against ``n_errors``.
+    confidence_level : float, default 0.95
+        Nominal coverage ``c`` of the interval, strictly between 0 and 1.
+    method : {'normal', 'wilson', 'exact'}, default 'normal'
+        ``'normal'`` is the interval of Scott's lecture (Mitchell, ch. 5; often called the
+        Wald interval), :math:`\hat e \pm z_c \sqrt{\hat e(1-\hat e)/N}`.
+        ``'wilson'`` inverts the score test (Wilson, 1927); ``'exact'`` is the
+        Clopper-Pearson interval from binomial tail probabilities, which never
+        covers less than ``confidence_level``.
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+        ``'less'`` gives the one-sided upper bound (``low`` is 0), ``'greater'`` the
+        one-sided lower bound (``high`` is 1), as in :func:`scipy.stats.binomtest`.
+
+    Returns
+    -------
+    ErrorConfidenceInterval
+        With fields ``error``, ``low``, ``high``; scalars for scalar input, arrays otherwise.
+
+    Notes
+    -----
+    The normal interval has zero width when ``r = 0`` or ``r = N`` and can extend
+    beyond [0, 1]; it is returned unclipped so that its failure stays visible.
+    The exact interval has ``low = 0`` when ``r = 0`` and ``high = 1`` when ``r = N``.
+
+    Examples
+    --------
+    The lecture's example: 12 mistakes on 40 test examples.
+
+    >>> from evalkit.stats import error_confidence_interval
+    >>> ci = error_confidence_interval(12, 40)
+    >>> print(f"{ci.error:.2f} [{ci.low:.3f}, {ci.high:.3f}]")
+    0.30 [0.158, 0.442]
+    >>> ci = error_confidence_interval(12, 40, method="wilson")
+    >>> print(f"[{ci.low:.3f}, {ci.high:.3f}]")
+    [0.181, 0.454]
+    >>> ci = error_confidence_interval(12, 40, method="exact")
+    >>> print(f"[{ci.low:.3f}, {ci.high:.3f}]")
+    [0.166, 0.465]
+
+    Arrays broadcast:
+
+    >>> error_confidence_interval([0, 20, 40], 40, method="exact").high.round(3)
+    array([0.088, 0.662, 1.   ])
+    """
+    confidence_level = check_confidence_level(confidence_level)
+    check_choice(method, "method", INTERVAL_METHODS)
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    r, n = _check_counts(n_errors, n_samples)
+    low, high = _interval(r.astype(float), n.astype(float), confidence_level, method, alternative)
+    return ErrorConfidenceInterval(
+        error=_scalar_or_array(r / n),
+        low=_scalar_or_array(low),
+        high=_scalar_or_array(high),
+        n_errors=_scalar_or_array(r),
+        n_samples=_scalar_or_array(n),
+        confidence_level=confidence_level,
+        method=method,
+        alternative=alternative,
+    )
+
+
+def interval_coverage(true_error, n_samples, *, confidence_level=0.95, method="normal", alternative="two-sided"):
+    r"""Exact probability that the interval contains the true error.
+
+    Sums the binomial probabilities of every mistake count ``r`` whose interval
+    covers ``true_error``:
+    :math:`C(p, N) = \sum_{r=0}^{N} \binom{N}{r} p^r (1-p)^{N-r} \, [L(r) \le p \le U(r)]`.
+    No simulation is involved, so the result has no Monte Carlo error.
+
+    Parameters
+    ----------
+    true_error : float or array_like
+        True error(s) ``p`` in [0, 1].
+    n_samples : int
+        Test-set size ``N``.
+    confidence_level, method, alternative
+        As in :func:`error_confidence_interval`.
+
+    Returns
+    -------
+    float or ndarray
+        Coverage probability, one per ``true_error``.
+
+    Examples
+    --------
+    >>> from evalkit.stats import interval_coverage
+    >>> round(interval_coverage(0.3, 40), 4)
+    0.9299
+    >>> bool(interval_coverage(0.05, 30) < 0.8)   # the N >= 30 rule fails for small errors
+    True
+    >>> bool(interval_coverage(0.05, 30, method="exact") >= 0.95)
+    True
+    """
+    n = check_positive_int(n_samples, "n_samples")
+    p = check_probability(true_error, "true_error")
+    confidence_level = check_confidence_level(confidence_level)
+    check_choice(method, "method", INTERVAL_METHODS)
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    r = np.arange(n + 1, dtype=float)
+    low, high = _interval(r, float(n), confidence_level, method, alternative)
+    pmf = _st.binom.pmf(r[:, None], n, np.atleast_1d(p)[None, :])
+    covers = (low[:, None] <= p.reshape(1, -1)) & (p.reshape(1, -1) <= high[:, None])
+    return _scalar_or_array((pmf * covers).sum(axis=0).reshape(p.shape))
+
+
+@dataclass(frozen=True)
+class CoverageResult:
+    """Result of :func:`simulate_interval_coverage`.
+
+    Attributes
+    ----------
+    coverage : float
+        Fraction of simulated test sets whose interval contained the true error.
+    standard_error : float
+        Monte Carlo standard error of ``coverage``, :math:`\\sqrt{c(1-c)/T}`.
+    n_trials : int
+        Number of simulated test sets ``T``.
+    intervals : ErrorConfidenceInterval
+        The simulated intervals themselves (arrays of length ``n_trials``).
+    """
+
+    coverage: float
+    standard_error: float
+    n_trials: int
+    intervals: ErrorConfidenceInterval
+
+    def __repr__(self):
+        return (
+            f"CoverageResult(coverage={self.coverage:.4f}, standard_error={self.standard_error:.4f}, "
+            f"n_trials={self.n_trials})"
+        )
+
+
+def simulate_interval_coverage(
+    true_error,
+    n_samples,
+    *,
+    n_trials=10_000,
+    confidence_level=0.95,
+    method="normal",
+    alternative="two-sided",
+    rng=None,
+):
+    """Monte Carlo estimate of an interval's coverage: draw test sets, count hits.
+
+    Each trial draws a fresh test set of ``n_samples`` examples on which a fixed
+    hypothesis with true error ``true_error`` errs independently on each example
+    (so the mistake count is binomial), computes the interval, and records
+    whether it contains ``true_error``.
+
+    Parameters
+    ----------
+    true_error : float
+        True error ``p`` in [0, 1] of the simulated hypothesis.
+    n_samples : int
+        Test-set size ``N``.
+    n_trials : int, default 10000
+        Number of simulated test sets.
+    confidence_level, method, alternative
+        As in :func:`error_confidence_interval`.
+    rng : None, int or numpy.random.Generator
+        Seed or generator (anything :func:`numpy.random.default_rng` accepts).
+
+    Returns
+    -------
+    CoverageResult
+
+    Examples
+    --------
+    >>> from evalkit.stats import simulate_interval_coverage
+    >>> res = simulate_interval_coverage(0.3, 40, n_trials=20_000, rng=0)
+    >>> abs(res.coverage - 0.9299) < 4 * res.standard_error   # agrees with the exact value
+    True
+    """
+    p = float(check_probability(true_error, "true_error"))
+    n = check_positive_int(n_samples, "n_samples")
+    t = check_positive_int(n_trials, "n_trials")
+    rng = np.random.default_rng(rng)
+    r = rng.binomial(n, p, size=t)
+    ci = error_confidence_interval(
+        r, n, confidence_level=confidence_level, method=method, alternative=alternative
+    )
+    hits = (np.asarray(ci.low) <= p) & (p <= np.asarray(ci.high))
+    c = float(hits.mean())
+    return CoverageResult(coverage=c, standard_error=float(np.sqrt(c * (1 - c) / t)), n_trials=t, intervals=ci)
