@@ -1,0 +1,26 @@
+"""Test-wide settings: an empty private cache and no network.
+
+Loader tests read the reference copies in ``../shared/datasets``; they never
+download, and never see a user's own ``~/.cache/evalkit``.
+"""
+import os
+import tempfile
+
+import pytest
+
+from evalkit._fetch import search_dirs
+
+
+def pytest_configure(config):
+    os.environ["EVALKIT_DATA"] = tempfile.mkdtemp(prefix="evalkit-test-cache-")
+    os.environ["EVALKIT_OFFLINE"] = "1"
+    os.environ.setdefault("MPLBACKEND", "Agg")
+
+
+@pytest.fixture(scope="session")
+def shared_data():
+    """Skip a test when the shared reference copies are not beside the repository."""
+    dirs = [d for d in search_dirs()[1:] if (d / "MANIFEST.md").is_file()]
+    if not dirs:
+        pytest.skip("../shared/datasets is not beside the repository (and tests never download)")
+    return dirs[0]
