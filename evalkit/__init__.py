@@ -4,11 +4,18 @@ The package behind the evalkit-book. Modules:
 
 - :mod:`evalkit.stats` -- confidence intervals and significance tests
 - :mod:`evalkit.datasets` -- loaders for the book's real data sets, checksum-verified
-- :mod:`evalkit.plotting` -- the figure helpers the chapters share
+- :mod:`evalkit.plotting` -- the figure helpers the chapters share (needs matplotlib)
+
+Examples
+--------
+>>> import evalkit
+>>> ci = evalkit.error_confidence_interval(12, 40)
+>>> round(ci.low, 3), round(ci.high, 3)
+(0.158, 0.442)
 """
-from . import stats
+from . import datasets, stats
 from .stats import error_confidence_interval
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "error_confidence_interval", "stats"]
+__all__ = ["__version__", "datasets", "error_confidence_interval", "stats"]
