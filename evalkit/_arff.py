@@ -37,6 +37,8 @@ def _unescape(s):
 
 def _split_values(text, lineno):
     """Split a comma-separated list into values; unquoted '?' becomes _MISSING."""
+    if "'" not in text and '"' not in text:  # fast path: nothing quoted
+        return [_MISSING if v == "?" else v for v in (part.strip() for part in text.split(","))]
     out = []
     pos = 0
     n = len(text)
@@ -175,6 +177,7 @@ def parse_arff(text: str) -> ArffData:
     attributes = []
     lookups = []
     rows = []
+    linenos = []
     in_data = False
     for lineno, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -219,7 +222,7 @@ def parse_arff(text: str) -> ArffData:
             continue
         d = len(attributes)
         if line.startswith("{"):
-            row = [0.0 if a.kind == "numeric" else 0.0 for a in attributes]
+            row = [0.0] * d
             body = line[1:-1].strip() if line.endswith("}") else None
             if body is None:
                 raise ArffError(f"line {lineno}: sparse row lacks a closing '}}'")
@@ -230,17 +233,28 @@ def parse_arff(text: str) -> ArffData:
                 j = int(idx)
                 if not 0 <= j < d:
                     raise ArffError(f"line {lineno}: sparse index {j} out of range 0..{d - 1}")
-                val = _split_values(val, lineno)[0]
-                row[j] = _convert(val, attributes[j], lineno, lookups[j])
+                row[j] = _convert(_split_values(val, lineno)[0], attributes[j], lineno, lookups[j])
         else:
-            values = _split_values(line, lineno)
-            if len(values) != d:
-                raise ArffError(f"line {lineno}: {len(values)} values, expected {d}")
-            row = [_convert(v, a, lineno, lk) for v, a, lk in zip(values, attributes, lookups)]
+            row = _split_values(line, lineno)
+            if len(row) != d:
+                raise ArffError(f"line {lineno}: {len(row)} values, expected {d}")
         rows.append(row)
+        linenos.append(lineno)
     if relation is None:
         raise ArffError("no @relation line")
     if not in_data:
         raise ArffError("no @data section")
-    data = np.array(rows, dtype=float).reshape(len(rows), len(attributes))
+    data = np.empty((len(rows), len(attributes)), dtype=float)
+    for j, (attr, lookup) in enumerate(zip(attributes, lookups)):
+        column = [row[j] for row in rows]
+        try:  # fast path: the whole column at once
+            if attr.kind == "numeric":
+                data[:, j] = [np.nan if v is _MISSING else v for v in column]
+            else:
+                data[:, j] = [v if isinstance(v, float) else np.nan if v is _MISSING else lookup[v] for v in column]
+        except (KeyError, ValueError, TypeError):  # find the offending line for the message
+            for lineno, value in zip(linenos, column):
+                if not isinstance(value, float):
+                    _convert(value, attr, lineno, lookup)
+            raise  # pragma: no cover - _convert raises first
     return ArffData(relation=relation, attributes=tuple(attributes), data=data)

@@ -26,6 +26,7 @@ __all__ = [
     "ErrorConfidenceInterval",
     "error_confidence_interval",
     "interval_coverage",
+    "normal_critical_value",
     "simulate_interval_coverage",
 ]
 
@@ -77,11 +78,43 @@ class ErrorConfidenceInterval:
         )
 
 
+def normal_critical_value(confidence_level, *, alternative="two-sided"):
+    r"""Critical value of the standard normal distribution for a confidence level.
+
+    ``'two-sided'`` gives :math:`z_c` with :math:`P(|Z| \le z_c) = c` (the lecture's
+    :math:`z_c`); ``'less'`` or ``'greater'`` give the one-sided :math:`z'_c` with
+    :math:`P(Z \le z'_c) = c`.
+
+    Parameters
+    ----------
+    confidence_level : float or array_like
+        Level(s) ``c`` strictly between 0 and 1.
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+
+    Returns
+    -------
+    float or ndarray
+
+    Examples
+    --------
+    >>> from evalkit.stats import normal_critical_value
+    >>> round(normal_critical_value(0.95), 2), round(normal_critical_value(0.95, alternative="less"), 2)
+    (1.96, 1.64)
+    >>> normal_critical_value([0.5, 0.8, 0.99]).round(2)
+    array([0.67, 1.28, 2.58])
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    level = np.asarray(confidence_level, dtype=float)
+    if np.any(~(level > 0) | ~(level < 1)):
+        raise ValueError(f"confidence_level must lie strictly between 0 and 1; got {confidence_level!r}")
+    if alternative == "two-sided":
+        return _scalar_or_array(_st.norm.ppf(0.5 + level / 2.0))
+    return _scalar_or_array(_st.norm.ppf(level))
+
+
 def _critical_value(confidence_level, alternative):
     """z such that the normal interval has the requested coverage."""
-    if alternative == "two-sided":
-        return _st.norm.ppf(0.5 + confidence_level / 2.0)
-    return _st.norm.ppf(confidence_level)
+    return normal_critical_value(confidence_level, alternative=alternative)
 
 
 def _interval(r, n, confidence_level, method, alternative):

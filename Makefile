@@ -1,0 +1,34 @@
+# The two commands of the README. Each creates .venv and installs requirements.txt
+# (the book's pinned stack plus evalkit itself, editable) when needed.
+#   make test   unit tests, evalkit doctests, loader tests
+#   make book   strict build: any Sphinx warning or cell error fails it
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: test book check-book bench clean clean-book venv
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+book: $(STAMP)
+	$(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+	$(BIN)/python -m pytest -m book tests/test_book.py
+
+bench: $(STAMP)
+	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+clean-book:
+	rm -rf _build
+
+clean: clean-book
+	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info
