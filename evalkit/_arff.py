@@ -113,13 +113,13 @@ class ArffData:
 
     @property
     def X(self):
-        """Features: every column but the target (float; nominal codes; NaN missing)."""
+        """Every column but the target, as floats (nominal codes, NaN where missing)."""
         t = self.target % len(self.attributes)
         return np.delete(self.data, t, axis=1)
 
     @property
     def y(self):
-        """Target column: integer codes for a nominal class (-1 if missing), floats otherwise."""
+        """The target column, as integer codes for a nominal class (-1 if missing), else floats."""
         col = self.data[:, self.target]
         attr = self.attributes[self.target]
         if attr.kind == "nominal":

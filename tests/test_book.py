@@ -1,0 +1,110 @@
+"""Tests of the book's sources (always) and of its built HTML (after `make book`).
+
+The source tests check that the table of contents and the chapters fit together; the
+`book`-marked tests inspect `_build/html` and run in `make book` right after the strict
+build (in `make test` they are skipped when no build exists).
+"""
+import re
+from pathlib import Path
+
+import pytest
+
+yaml = pytest.importorskip("yaml")
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "html"
+
+
+def toc_files():
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    files = [toc["root"]]
+
+    def walk(entries):
+        for entry in entries:
+            files.append(entry["file"])
+            walk(entry.get("sections", []))
+
+    for part in toc["parts"]:
+        walk(part["chapters"])
+    return files
+
+
+def test_every_toc_entry_exists_and_every_chapter_is_listed():
+    listed = set(toc_files())
+    for f in listed:
+        assert (ROOT / f"{f}.md").is_file(), f"_toc.yml lists {f} but {f}.md does not exist"
+    on_disk = {str(p.relative_to(ROOT).with_suffix("")) for p in (ROOT / "chapters").rglob("*.md")}
+    assert on_disk <= listed, f"chapters not in _toc.yml: {sorted(on_disk - listed)}"
+
+
+def test_config_pins_strictness():
+    config = yaml.safe_load((ROOT / "_config.yml").read_text())
+    assert config["execute"]["allow_errors"] is False
+    assert config["execute"]["execute_notebooks"] == "cache"
+    assert config["sphinx"]["config"]["nb_execution_raise_on_error"] is True
+    for ext in ("sphinx_proof", "sphinx_exercise"):
+        assert ext in config["sphinx"]["extra_extensions"]
+    assert "jupyter-book==1." in (ROOT / "requirements.txt").read_text()
+
+
+def executable_chapters():
+    return [p for p in (ROOT / "chapters").rglob("*.md") if "{code-cell}" in p.read_text()]
+
+
+@pytest.mark.parametrize("path", executable_chapters(), ids=lambda p: p.name)
+def test_executable_chapters_are_jupytext_notebooks(path):
+    text = path.read_text()
+    assert text.startswith("---\njupytext:"), "an executable chapter needs a jupytext header"
+    assert "kernelspec:" in text.split("---", 2)[1]
+
+
+@pytest.mark.parametrize("path", executable_chapters(), ids=lambda p: p.name)
+def test_chapters_keep_library_code_in_evalkit(path):
+    # chapters call evalkit; a function or class defined in a code cell belongs in the package
+    cells = re.findall(r"```\{code-cell\}[^\n]*\n(.*?)```", path.read_text(), flags=re.S)
+    defined = [m for cell in cells for m in re.findall(r"^(?:def|class) (\w+)", cell, flags=re.M)]
+    allowed = {"record"}  # the ledger's row formatter
+    assert set(defined) <= allowed, f"{path.name} defines {set(defined) - allowed}; move it into evalkit"
+
+
+@pytest.mark.parametrize("path", executable_chapters(), ids=lambda p: p.name)
+def test_chapters_use_no_global_random_state(path):
+    text = path.read_text()
+    assert not re.search(r"np\.random\.(seed|rand|randn|randint|normal|binomial|choice)\(", text)
+
+
+def built(page):
+    path = HTML / page
+    if not (HTML / "index.html").is_file():
+        pytest.skip("no build in _build/html; run `make book` (which runs these tests)")
+    assert path.is_file(), f"{page} was not built"
+    return path.read_text()
+
+
+@pytest.mark.book
+def test_built_front_page():
+    assert "intro.html" in built("index.html")  # index.html redirects to the root page
+    assert "Evaluating Learning Algorithms Honestly" in built("intro.html")
+
+
+@pytest.mark.book
+def test_first_chapter_has_its_figures_and_glued_numbers():
+    html = built("chapters/scott/ci-test-error.html")
+    assert len(re.findall(r"<img[^>]+src=\"[^\"]+\.png\"", html)) >= 2
+    assert "fig-ci-coverage" in html and "fig-ci-intervals" in html
+    # glued values were pasted (the lecture's interval, as computed)
+    assert "0.1580" in html and "0.4420" in html
+    assert "Traceback" not in html
+
+
+@pytest.mark.book
+def test_every_toc_page_was_built():
+    for f in toc_files():
+        built(f"{f}.html")
+
+
+@pytest.mark.book
+def test_api_reference_documents_the_public_functions():
+    html = built("chapters/appendices/api.html")
+    for name in ("error_confidence_interval", "interval_coverage", "load_arff", "load_condmat", "plot_coverage"):
+        assert name in html
