@@ -21,7 +21,8 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 book: $(STAMP)
-	$(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline
+	env -u MPLBACKEND $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
 	$(BIN)/python -m pytest -m book tests/test_book.py
 
 bench: $(STAMP)
