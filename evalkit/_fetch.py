@@ -148,6 +148,7 @@ def _not_found(entry: DataFile, reason: str) -> DatasetNotFoundError:
         f"data file {entry.path!r} is not available: {reason}.\n"
         f"Download it from {entry.urls[0]}"
         + (f" (archive member {entry.member!r})" if entry.member else "")
+        + (", compress it with gzip," if entry.path.endswith(".gz") and not entry.urls[0].endswith(".gz") else "")
         + f" and put it at one of:\n{where}\n"
         f"(set EVALKIT_DATA to choose the cache directory)."
     )

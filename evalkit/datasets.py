@@ -185,8 +185,10 @@ class TemporalEdges:
     Attributes
     ----------
     name : str
-    src, dst : ndarray of int64
-        Node ids as in the source file.
+    src : ndarray of int64
+        Source node id of each event, as in the data file.
+    dst : ndarray of int64
+        Destination node id of each event.
     time : ndarray of int64
         Seconds (Unix time, or seconds from the start where the source withholds dates).
     directed : bool

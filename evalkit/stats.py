@@ -47,11 +47,15 @@ class ErrorConfidenceInterval:
     ----------
     error : float or ndarray
         The sample error ``n_errors / n_samples`` (the point estimate).
-    low, high : float or ndarray
-        The interval's bounds. The ``'normal'`` interval is not clipped to [0, 1]:
-        a bound outside [0, 1] is the method telling you it does not fit your data.
-    n_errors, n_samples : int or ndarray
-        The counts the interval was computed from.
+    low : float or ndarray
+        Lower bound. The ``'normal'`` interval is not clipped to [0, 1]: a bound
+        outside [0, 1] is the method telling you it does not fit your data.
+    high : float or ndarray
+        Upper bound (not clipped either).
+    n_errors : int or ndarray
+        Number of mistakes the interval was computed from.
+    n_samples : int or ndarray
+        Test-set size the interval was computed from.
     confidence_level : float
     method : str
     alternative : str
