@@ -52,6 +52,7 @@ __all__ = [
     "UCI_DATASETS",
     "cache_dir",
     "fetch",
+    "info",
     "list_files",
     "load_arff",
     "load_citeseer",
@@ -94,6 +95,25 @@ def list_files():
     return sorted(REGISTRY)
 
 
+def info(path):
+    """Registry entry of a data file: its URLs, sha256 and archive member.
+
+    >>> info("uci/iris.arff.gz").sha256[:12]
+    '284a90f1a1ba'
+    """
+    _check_registered(path)
+    return REGISTRY[path]
+
+
+def _check_registered(path):
+    if not isinstance(path, str):
+        raise TypeError(f"path must be a str naming a registered data file; got {type(path).__name__}")
+    if path not in REGISTRY:
+        close = [p for p in REGISTRY if Path(path).name.split(".")[0] in p]
+        hint = f"; did you mean {close[:3]}?" if close else "; see evalkit.datasets.list_files()"
+        raise ValueError(f"path {path!r} is not a registered data file{hint}")
+
+
 def fetch(path, *, download=None):
     """Local path to a verified copy of a registered data file.
 
@@ -115,15 +135,8 @@ def fetch(path, *, download=None):
     ChecksumMismatchError
         The copy found (or downloaded) does not have the registered sha256.
     """
-    if not isinstance(path, str):
-        raise TypeError(f"path must be a str naming a registered data file; got {type(path).__name__}")
-    try:
-        entry = REGISTRY[path]
-    except KeyError:
-        close = [p for p in REGISTRY if Path(path).name.split(".")[0] in p]
-        hint = f"; did you mean {close[:3]}?" if close else "; see evalkit.datasets.list_files()"
-        raise ValueError(f"path {path!r} is not a registered data file{hint}") from None
-    return fetch_file(entry, download=download)
+    _check_registered(path)
+    return fetch_file(REGISTRY[path], download=download)
 
 
 def _read_text(path, *, download=None):

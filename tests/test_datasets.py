@@ -178,3 +178,6 @@ def test_unknown_names_are_clear_errors():
         datasets.fetch("uci/iris.csv")
     with pytest.raises(TypeError, match="path must be a str"):
         datasets.fetch(3)
+    with pytest.raises(ValueError, match="did you mean"):
+        datasets.info("iris.arff")
+    assert datasets.info("uci/iris.arff.gz").urls[0].endswith("iris.arff")
