@@ -66,3 +66,42 @@ def check_count_array(value, name, *, minimum=0):
     if np.any(arr < minimum):
         raise ValueError(f"{name} must be >= {minimum}; got {value!r}")
     return arr.astype(np.int64)
+
+
+def check_binary_scores(y_true, y_score):
+    """Validate ``(y_true, y_score)`` for a ranking curve; return ``(bool array, float array)``.
+
+    ``y_true`` must be 1-D and binary: booleans, or values in {0, 1}, or in {-1, 1}
+    (the positive class is True / 1). ``y_score`` must be 1-D, finite, the same length,
+    and both classes must occur.
+    """
+    y = np.asarray(y_true)
+    s = np.asarray(y_score)
+    if y.ndim != 1 or s.ndim != 1:
+        raise ValueError(f"y_true and y_score must be 1-D; got shapes {y.shape} and {s.shape}")
+    if y.size == 0:
+        raise ValueError("y_true and y_score are empty; need at least one positive and one negative")
+    if y.size != s.size:
+        raise ValueError(f"y_true and y_score must have the same length; got {y.size} and {s.size}")
+    if y.dtype == bool:
+        pos = y
+    else:
+        if not (np.issubdtype(y.dtype, np.integer) or np.issubdtype(y.dtype, np.floating)):
+            raise ValueError(f"y_true must be binary (bool, {{0, 1}} or {{-1, 1}}); got dtype {y.dtype}")
+        values = np.unique(y)
+        if not (set(values.tolist()) <= {0, 1} or set(values.tolist()) <= {-1, 1}):
+            raise ValueError(
+                f"y_true must be binary (bool, {{0, 1}} or {{-1, 1}}); got values {values[:10].tolist()}"
+            )
+        pos = y == 1
+    if not (np.issubdtype(s.dtype, np.floating) or np.issubdtype(s.dtype, np.integer)) or s.dtype == bool:
+        raise TypeError(f"y_score must be numeric; got dtype {s.dtype}")
+    s = s.astype(np.float64, copy=False)
+    if not np.isfinite(s).all():
+        raise ValueError("y_score contains NaN or infinite values; scores must be finite")
+    n_pos = int(np.count_nonzero(pos))
+    if n_pos == 0:
+        raise ValueError("y_true has no positives: the curve (and its area) is undefined")
+    if n_pos == pos.size:
+        raise ValueError("y_true has no negatives: the curve (and its area) is undefined")
+    return pos, s

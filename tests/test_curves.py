@@ -1,0 +1,171 @@
+"""Tests of evalkit.curves against scikit-learn, brute force and the lecture's example."""
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn import metrics as skm
+
+from evalkit import curves
+
+LECTURE_SCORES = [169.752, 109.2, 19.21, 1.905, -2.75, -12.64, -29.124, -83.222, -91.554, -128.212]
+LECTURE_LABELS = [1, 1, 0, 1, 1, 0, 0, 0, 1, 0]
+
+
+def random_case(rng, n, ties):
+    y = rng.random(n) < rng.uniform(0.05, 0.95)
+    y[rng.integers(n)] = True
+    y[rng.integers(n)] = False
+    if y.all() or not y.any():
+        y[0], y[1] = True, False
+    s = rng.normal(size=n) + y * rng.uniform(0, 2)
+    if ties:
+        s = np.round(s, int(rng.integers(0, 2)))
+    return y, s
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_matches_sklearn_on_random_inputs_with_ties(seed):
+    rng = np.random.default_rng(seed)
+    y, s = random_case(rng, int(rng.integers(2, 3000)), ties=seed % 4 != 0)
+    assert curves.roc_auc(y, s) == pytest.approx(skm.roc_auc_score(y, s), abs=1e-12)
+    assert curves.average_precision(y, s) == pytest.approx(skm.average_precision_score(y, s), abs=1e-12)
+    assert curves.pr_auc(y, s, interpolation="step") == curves.average_precision(y, s)
+    fpr, tpr, thr = curves.roc_curve(y, s)
+    ref = skm.roc_curve(y, s, drop_intermediate=False)
+    for ours, theirs in zip((fpr, tpr, thr), ref):
+        np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_pr_curve_matches_sklearn_points(seed):
+    rng = np.random.default_rng(100 + seed)
+    y, s = random_case(rng, 500, ties=True)
+    p, r, t = curves.precision_recall_curve(y, s)
+    sp, sr, st_ = skm.precision_recall_curve(y, s, drop_intermediate=False)
+    # scikit-learn: increasing thresholds, stops after full recall, appends (1, 0)
+    ours = dict(zip(t.tolist(), zip(p.tolist(), r.tolist())))
+    for thr, pp, rr in zip(st_, sp[:-1], sr[:-1]):
+        assert ours[thr] == pytest.approx((pp, rr), abs=1e-12)
+
+
+def test_lecture_auc_as_area_and_as_pair_count():
+    auc = curves.roc_auc(LECTURE_LABELS, LECTURE_SCORES)
+    pos = [s for s, y in zip(LECTURE_SCORES, LECTURE_LABELS) if y]
+    neg = [s for s, y in zip(LECTURE_SCORES, LECTURE_LABELS) if not y]
+    pairs = sum(p > n for p, n in itertools.product(pos, neg)) / (len(pos) * len(neg))
+    fpr, tpr, _ = curves.roc_curve(LECTURE_LABELS, LECTURE_SCORES)
+    assert auc == pairs == pytest.approx(np.trapezoid(tpr, fpr)) == 0.76
+
+
+@given(st.lists(st.tuples(st.booleans(), st.integers(-3, 3)), min_size=2, max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_auc_is_the_tie_corrected_pair_count(pairs):
+    y = np.array([p[0] for p in pairs])
+    s = np.array([p[1] for p in pairs], dtype=float)
+    if y.all() or not y.any():
+        return
+    pos, neg = s[y], s[~y]
+    brute = ((pos[:, None] > neg[None, :]).sum() + 0.5 * (pos[:, None] == neg[None, :]).sum()) / (pos.size * neg.size)
+    assert curves.roc_auc(y, s) == pytest.approx(brute, abs=1e-12)
+    fpr, tpr, _ = curves.roc_curve(y, s)
+    assert np.trapezoid(tpr, fpr) == pytest.approx(brute, abs=1e-12)
+
+
+def test_auc_is_invariant_to_label_encoding_and_monotone_transforms():
+    rng = np.random.default_rng(5)
+    y, s = random_case(rng, 300, ties=True)
+    a = curves.roc_auc(y, s)
+    assert curves.roc_auc(y.astype(int), s) == a
+    assert curves.roc_auc(np.where(y, 1, -1), s) == a
+    assert curves.roc_auc(y, np.exp(s)) == pytest.approx(a, abs=1e-15)
+    assert curves.roc_auc(~y, s) == pytest.approx(1 - a, abs=1e-12)
+
+
+def dense_dg_area(tp, fp, n_pos, steps=20001):
+    area, prev = 0.0, (0.0, 0.0)
+    for b in zip(tp, fp):
+        (ta, fa), (tb, fb) = prev, b
+        if tb > ta:
+            x = np.linspace(ta, tb, steps)
+            f = fa + (fb - fa) / (tb - ta) * (x - ta)
+            prec = np.divide(x, x + f, out=np.full_like(x, tb / (tb + fb)), where=x + f > 0)
+            area += np.trapezoid(prec, x) / n_pos
+        prev = b
+    return area
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_davis_goadrich_area_is_the_integral_of_the_interpolated_curve(seed):
+    rng = np.random.default_rng(200 + seed)
+    y, s = random_case(rng, 60, ties=True)
+    p, r, t = curves.precision_recall_curve(y, s)
+    tp = np.round(r * y.sum())
+    fp = np.round(tp / p - tp)
+    exact = curves.pr_auc(y, s, interpolation="davis-goadrich")
+    assert exact == pytest.approx(dense_dg_area(tp, fp, y.sum()), abs=1e-6)
+
+
+def test_top_k_with_ties_is_the_random_tie_breaking_expectation():
+    y = np.array([1, 0, 1, 0, 1, 0])
+    s = np.array([5, 4, 4, 4, 1, 0.0])
+    # top 2: the 5 (positive) plus one of three tied 4s, one of which is positive
+    assert curves.top_k_predictive_rate(y, s, 2) == pytest.approx((1 + 1 / 3) / 2)
+    assert curves.top_k_predictive_rate(y, s, 4) == pytest.approx(2 / 4)
+    rng = np.random.default_rng(0)
+    hits = []
+    for _ in range(20000):
+        order = np.lexsort((rng.random(6), -s))
+        hits.append(y[order[:2]].mean())
+    assert np.mean(hits) == pytest.approx(2 / 3, abs=0.01)
+
+
+def test_convex_hull_and_optimal_point_on_lecture_curve():
+    fpr, tpr, _ = curves.roc_curve(LECTURE_LABELS, LECTURE_SCORES)
+    hull = curves.roc_convex_hull(fpr, tpr)
+    assert hull[0] == 0 and hull[-1] == len(fpr) - 1
+    # every ROC point lies on or below the hull's piecewise-linear curve
+    assert np.all(tpr <= np.interp(fpr, fpr[hull], tpr[hull]) + 1e-12)
+    best = curves.roc_optimal_point(fpr, tpr, n_positive=5, n_negative=5)
+    assert best in hull
+    # brute force: the minimum expected cost over all thresholds
+    cost = 5 * (1 - tpr) + 5 * fpr
+    assert cost[best] == cost.min()
+
+
+@pytest.mark.parametrize(
+    "y, s, exc, match",
+    [
+        ([], [], ValueError, "empty"),
+        ([1, 0], [0.5], ValueError, "same length"),
+        ([1, 1], [0.5, 0.2], ValueError, "no negatives"),
+        ([0, 0], [0.5, 0.2], ValueError, "no positives"),
+        ([1, 2, 0], [0.5, 0.2, 0.1], ValueError, "binary"),
+        (["a", "b"], [0.5, 0.2], ValueError, "binary"),
+        ([1, 0], [np.nan, 0.2], ValueError, "NaN or infinite"),
+        ([1, 0], [np.inf, 0.2], ValueError, "NaN or infinite"),
+        ([1, 0], ["x", "y"], TypeError, "numeric"),
+        ([[1, 0]], [[0.5, 0.2]], ValueError, "1-D"),
+    ],
+)
+@pytest.mark.parametrize(
+    "fn",
+    [curves.roc_curve, curves.roc_auc, curves.average_precision, curves.precision_recall_curve],
+)
+def test_bad_input_is_a_clear_error(fn, y, s, exc, match):
+    with pytest.raises(exc, match=match):
+        fn(y, s)
+
+
+def test_other_argument_errors():
+    with pytest.raises(ValueError, match="interpolation must be one of"):
+        curves.pr_auc([1, 0], [1, 0], interpolation="linear")
+    with pytest.raises(TypeError):
+        curves.pr_auc([1, 0], [1, 0])  # the interpolation must be named
+    with pytest.raises(ValueError, match="k must be an integer between 1 and 2"):
+        curves.top_k_predictive_rate([1, 0], [1, 0], 3)
+    with pytest.raises(ValueError, match="n_positive must be a positive number"):
+        curves.roc_optimal_point([0, 1], [0, 1], n_positive=0, n_negative=1)
+    with pytest.raises(ValueError, match="rates in"):
+        curves.roc_convex_hull([0, 2], [0, 1])
