@@ -26,7 +26,7 @@ book: $(STAMP)
 	$(BIN)/python -m pytest -m book tests/test_book.py
 
 bench: $(STAMP)
-	for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
+	for script in benchmarks/[a-z]*.py; do $(BIN)/python $$script || exit 1; done
 
 clean-book:
 	rm -rf _build

@@ -28,6 +28,15 @@ __all__ = [
     "interval_coverage",
     "normal_critical_value",
     "simulate_interval_coverage",
+    "coverage_map",
+    "t_critical_value",
+    "PairedTTestResult",
+    "paired_t_test",
+    "MultipleTestResult",
+    "bonferroni",
+    "holm",
+    "familywise_error",
+    "simulate_familywise_error",
 ]
 
 INTERVAL_METHODS = ("normal", "wilson", "exact")
@@ -282,9 +291,43 @@ def interval_coverage(true_error, n_samples, *, confidence_level=0.95, method="n
     return _scalar_or_array((pmf * covers).sum(axis=0).reshape(p.shape))
 
 
+def coverage_map(true_error, n_samples, *, confidence_level=0.95, method="normal", alternative="two-sided"):
+    """Exact coverage over a grid of test-set sizes and true errors.
+
+    Parameters
+    ----------
+    true_error : array_like
+        True errors ``p`` (columns of the result).
+    n_samples : array_like of int
+        Test-set sizes ``N`` (rows of the result).
+    confidence_level, method, alternative
+        As in :func:`error_confidence_interval`.
+
+    Returns
+    -------
+    ndarray, shape (len(n_samples), len(true_error))
+        ``interval_coverage(true_error, N)`` for every ``N``.
+
+    Examples
+    --------
+    >>> from evalkit.stats import coverage_map
+    >>> coverage_map([0.05, 0.3], [30, 1000]).round(3)
+    array([[0.782, 0.953],
+           [0.942, 0.95 ]])
+    """
+    ns = np.atleast_1d(np.asarray(n_samples))
+    if ns.ndim != 1 or ns.size == 0:
+        raise ValueError(f"n_samples must be a non-empty 1-D sequence of test-set sizes; got {n_samples!r}")
+    p = np.atleast_1d(check_probability(true_error, "true_error"))
+    return np.vstack([
+        np.atleast_1d(interval_coverage(p, n, confidence_level=confidence_level, method=method, alternative=alternative))
+        for n in ns.tolist()
+    ])
+
+
 @dataclass(frozen=True)
 class CoverageResult:
-    """Result of :func:`simulate_interval_coverage`.
+    r"""Result of :func:`simulate_interval_coverage`.
 
     Attributes
     ----------
@@ -362,3 +405,298 @@ def simulate_interval_coverage(
     hits = (np.asarray(ci.low) <= p) & (p <= np.asarray(ci.high))
     c = float(hits.mean())
     return CoverageResult(coverage=c, standard_error=float(np.sqrt(c * (1 - c) / t)), n_trials=t, intervals=ci)
+
+
+# --------------------------------------------------------------------------- t tests
+
+
+def t_critical_value(confidence_level, df, *, alternative="two-sided"):
+    r"""Critical value of Student's t distribution with ``df`` degrees of freedom.
+
+    ``'two-sided'``: :math:`P(|T| \le t) = c`; ``'less'`` / ``'greater'``: the one-sided
+    :math:`t_{c,df}` with :math:`P(T \le t) = c`, as in the lecture's table.
+
+    Examples
+    --------
+    >>> from evalkit.stats import t_critical_value
+    >>> round(t_critical_value(0.95, 9, alternative="less"), 3)   # the lecture's table, df = 9
+    1.833
+    >>> t_critical_value([0.9, 0.99], 4, alternative="less").round(3)
+    array([1.533, 3.747])
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    level = np.asarray(confidence_level, dtype=float)
+    if np.any(~(level > 0) | ~(level < 1)):
+        raise ValueError(f"confidence_level must lie strictly between 0 and 1; got {confidence_level!r}")
+    dfs = np.asarray(df, dtype=float)
+    if np.any(~(dfs > 0)):
+        raise ValueError(f"df must be positive; got {df!r}")
+    q = 0.5 + level / 2.0 if alternative == "two-sided" else level
+    return _scalar_or_array(_st.t.ppf(q, dfs))
+
+
+@dataclass(frozen=True)
+class PairedTTestResult:
+    r"""Result of :func:`paired_t_test`.
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`t = \bar d / s_{\bar d}`.
+    pvalue : float
+    df : int
+        ``K - 1`` for ``K`` pairs.
+    mean_difference : float
+        :math:`\bar d`, the mean of ``x - y`` (the lecture's :math:`p`).
+    std_error : float
+        :math:`s_{\bar d} = \sqrt{\sum (d_i - \bar d)^2 / (K(K-1))}` (the lecture's :math:`s_p`).
+    low : float
+        Lower confidence bound of the mean difference (``-inf`` for ``alternative='less'``).
+    high : float
+        Upper confidence bound (``+inf`` for ``'greater'``); for ``'less'`` it is the
+        lecture's one-sided bound :math:`p + t_{c,K-1} s_p`.
+    confidence_level : float
+    alternative : str
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    mean_difference: float
+    std_error: float
+    low: float
+    high: float
+    confidence_level: float
+    alternative: str
+
+    def __repr__(self):
+        return (
+            f"PairedTTestResult(statistic={self.statistic:.6g}, pvalue={self.pvalue:.6g}, df={self.df}, "
+            f"mean_difference={self.mean_difference:.6g}, std_error={self.std_error:.6g}, "
+            f"low={self.low:.6g}, high={self.high:.6g}, confidence_level={self.confidence_level}, "
+            f"alternative={self.alternative!r})"
+        )
+
+
+def _paired_differences(x, y):
+    a = np.asarray(x, dtype=float) if not isinstance(x, str) else None
+    b = np.asarray(y, dtype=float) if not isinstance(y, str) else None
+    if a is None or b is None or a.ndim != 1 or b.ndim != 1:
+        raise ValueError("x and y must be 1-D sequences of numbers (one value per fold or pair)")
+    if a.size != b.size:
+        raise ValueError(f"x and y must have the same length (paired values); got {a.size} and {b.size}")
+    if a.size < 2:
+        raise ValueError(f"a paired t test needs at least 2 pairs; got {a.size}")
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise ValueError("x and y must be finite (no NaN or infinity)")
+    return a - b
+
+
+def paired_t_test(x, y, *, alternative="two-sided", confidence_level=0.95):
+    r"""Paired t test of the mean of ``x - y``, with the confidence interval of that mean.
+
+    In Scott's lecture, ``x`` and ``y`` are the test-fold errors :math:`p_i^1, p_i^2` of
+    two learning algorithms on the same ``K`` folds; with ``alternative='less'`` the
+    upper bound ``high`` is the lecture's :math:`p + t_{c,K-1}\,s_p`, and
+    :math:`L^1` is better than :math:`L^2` at confidence ``c`` when it is below 0
+    (equivalently ``pvalue < 1 - c``).
+
+    Parameters
+    ----------
+    x, y : array_like of shape (K,)
+        Paired measurements.
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+        The alternative hypothesis about the mean difference (``'less'``: x < y).
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    PairedTTestResult
+
+    Notes
+    -----
+    The statistic and p-value equal :func:`scipy.stats.ttest_rel`. When all differences
+    are equal (zero variance), scipy returns NaN; here the result is documented instead:
+    ``statistic`` is ``+/-inf`` (or 0 if the differences are all 0), ``pvalue`` is 0 or 1
+    accordingly, and the interval is the single point :math:`\bar d`. Differences that
+    are equal up to floating-point rounding count as equal.
+
+    Examples
+    --------
+    >>> from evalkit.stats import paired_t_test
+    >>> err_tree = [0.25, 0.27, 0.22, 0.30, 0.26]
+    >>> err_nb = [0.28, 0.27, 0.26, 0.31, 0.30]
+    >>> res = paired_t_test(err_tree, err_nb, alternative="less")
+    >>> round(res.mean_difference, 3), round(res.high, 4), round(res.pvalue, 4)
+    (-0.024, -0.0067, 0.0209)
+    """
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    confidence_level = check_confidence_level(confidence_level)
+    d = _paired_differences(x, y)
+    k = d.size
+    mean = float(d.mean())
+    # differences equal up to rounding (e.g. 0.2 - 0.3 and 0.3 - 0.4) count as zero variance
+    if np.ptp(d) <= 8 * np.finfo(float).eps * max(np.abs(d).max(), np.finfo(float).tiny):
+        d = np.full_like(d, mean)
+    se = float(d.std(ddof=1) / np.sqrt(k))
+    df = k - 1
+    if se > 0:
+        stat = mean / se
+        if alternative == "two-sided":
+            pvalue = 2 * _st.t.sf(abs(stat), df)
+        elif alternative == "less":
+            pvalue = _st.t.cdf(stat, df)
+        else:
+            pvalue = _st.t.sf(stat, df)
+    else:
+        stat = 0.0 if mean == 0 else float(np.copysign(np.inf, mean))
+        if alternative == "two-sided":
+            pvalue = 1.0 if mean == 0 else 0.0
+        elif alternative == "less":
+            pvalue = 0.0 if mean < 0 else 1.0
+        else:
+            pvalue = 0.0 if mean > 0 else 1.0
+    tcrit = float(t_critical_value(confidence_level, df, alternative=alternative))
+    low, high = mean - tcrit * se, mean + tcrit * se
+    if alternative == "less":
+        low = -np.inf
+    elif alternative == "greater":
+        high = np.inf
+    return PairedTTestResult(float(stat), float(pvalue), df, mean, se, float(low), float(high), confidence_level, alternative)
+
+
+# -------------------------------------------------------------- multiple comparisons
+
+
+@dataclass(frozen=True)
+class MultipleTestResult:
+    """Result of :func:`bonferroni` and :func:`holm`.
+
+    Attributes
+    ----------
+    reject : ndarray of bool
+        Which null hypotheses are rejected at family-wise level ``alpha``.
+    pvalues_adjusted : ndarray
+        Adjusted p-values: reject hypothesis ``i`` exactly when ``pvalues_adjusted[i] <= alpha``.
+    alpha : float
+    method : str
+    """
+
+    reject: np.ndarray
+    pvalues_adjusted: np.ndarray
+    alpha: float
+    method: str
+
+
+def _check_pvalues(pvalues, alpha):
+    p = np.asarray(pvalues, dtype=float)
+    if p.ndim != 1 or p.size == 0:
+        raise ValueError(f"pvalues must be a non-empty 1-D sequence; got {pvalues!r}")
+    if not np.isfinite(p).all() or (p < 0).any() or (p > 1).any():
+        raise ValueError(f"pvalues must lie in [0, 1]; got {pvalues!r}")
+    alpha = check_confidence_level(alpha, "alpha")
+    return p, alpha
+
+
+def bonferroni(pvalues, *, alpha=0.05):
+    """Bonferroni correction: reject where ``m * p <= alpha`` for ``m`` tests.
+
+    Controls the family-wise error rate at ``alpha`` under any dependence.
+
+    Examples
+    --------
+    >>> from evalkit.stats import bonferroni
+    >>> res = bonferroni([0.01, 0.02, 0.03, 0.2])
+    >>> res.reject.tolist(), res.pvalues_adjusted.tolist()
+    ([True, False, False, False], [0.04, 0.08, 0.12, 0.8])
+    """
+    p, alpha = _check_pvalues(pvalues, alpha)
+    adj = np.minimum(1.0, p * p.size)
+    return MultipleTestResult(adj <= alpha, adj, alpha, "bonferroni")
+
+
+def holm(pvalues, *, alpha=0.05):
+    r"""Holm's step-down correction (Holm, 1979): uniformly more powerful than Bonferroni.
+
+    Sort the p-values, :math:`p_{(1)} \le \dots \le p_{(m)}`; reject
+    :math:`H_{(1)}, \dots, H_{(j)}` for the largest ``j`` such that
+    :math:`p_{(i)} \le \alpha / (m - i + 1)` for every ``i <= j``. Controls the
+    family-wise error rate at ``alpha`` under any dependence.
+
+    Examples
+    --------
+    >>> from evalkit.stats import holm
+    >>> res = holm([0.01, 0.02, 0.03, 0.2])
+    >>> res.reject.tolist(), res.pvalues_adjusted.round(2).tolist()
+    ([True, False, False, False], [0.04, 0.06, 0.06, 0.2])
+    >>> holm([0.01, 0.012, 0.013, 0.2]).reject.tolist()
+    [True, True, True, False]
+    """
+    p, alpha = _check_pvalues(pvalues, alpha)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    stepped = np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * p[order]))
+    adj = np.empty(m)
+    adj[order] = stepped
+    return MultipleTestResult(adj <= alpha, adj, alpha, "holm")
+
+
+def familywise_error(alpha, n_tests, *, dependence="independent"):
+    r"""Probability of at least one false rejection among ``n_tests`` true null hypotheses.
+
+    ``dependence='independent'`` gives the exact :math:`1 - (1 - \alpha)^m`;
+    ``'any'`` gives the union (Bonferroni) bound :math:`\min(1, m\alpha)`, which holds
+    whatever the dependence and is what Scott's "20% chance at least one is wrong" is.
+
+    Examples
+    --------
+    >>> from evalkit.stats import familywise_error
+    >>> round(familywise_error(0.05, 4), 4), familywise_error(0.05, 4, dependence="any")
+    (0.1855, 0.2)
+    """
+    alpha = check_confidence_level(alpha, "alpha")
+    m = check_positive_int(n_tests, "n_tests")
+    check_choice(dependence, "dependence", ("independent", "any"))
+    if dependence == "independent":
+        return 1.0 - (1.0 - alpha) ** m
+    return min(1.0, m * alpha)
+
+
+def simulate_familywise_error(n_tests, *, correlation=0.0, alpha=0.05, n_trials=100_000, rng=None):
+    """Monte Carlo family-wise error of ``n_tests`` one-sided z tests whose nulls are all true.
+
+    The test statistics are standard normal with a common pairwise ``correlation``
+    (0.5 is the case of one algorithm compared with several others on the same data:
+    each comparison shares the first algorithm's noise). Each trial records whether any
+    null is rejected, without correction, with Bonferroni and with Holm.
+
+    Returns
+    -------
+    dict
+        ``{'uncorrected': rate, 'bonferroni': rate, 'holm': rate, 'standard_error': s}``,
+        ``s`` the largest Monte Carlo standard error of the three.
+
+    Examples
+    --------
+    >>> from evalkit.stats import simulate_familywise_error
+    >>> r = simulate_familywise_error(4, n_trials=50_000, rng=1)
+    >>> abs(r["uncorrected"] - 0.1855) < 4 * r["standard_error"]
+    True
+    """
+    m = check_positive_int(n_tests, "n_tests")
+    t = check_positive_int(n_trials, "n_trials")
+    alpha = check_confidence_level(alpha, "alpha")
+    rho = float(correlation)
+    if not 0.0 <= rho < 1.0:
+        raise ValueError(f"correlation must lie in [0, 1); got {correlation!r}")
+    rng = np.random.default_rng(rng)
+    z = np.sqrt(rho) * rng.standard_normal((t, 1)) + np.sqrt(1.0 - rho) * rng.standard_normal((t, m))
+    p = _st.norm.sf(z)
+    p_sorted = np.sort(p, axis=1)
+    uncorrected = (p_sorted[:, 0] <= alpha).mean()
+    bonf = (p_sorted[:, 0] <= alpha / m).mean()
+    # Holm rejects something iff it rejects the smallest p-value: p_(1) <= alpha / m
+    holm_rate = bonf
+    rates = {"uncorrected": float(uncorrected), "bonferroni": float(bonf), "holm": float(holm_rate)}
+    rates["standard_error"] = float(max(np.sqrt(r * (1 - r) / t) for r in rates.values()))
+    return rates

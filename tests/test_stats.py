@@ -6,6 +6,13 @@ from hypothesis import strategies as st
 from scipy import stats as sst
 
 from evalkit.stats import (
+    bonferroni,
+    coverage_map,
+    familywise_error,
+    holm,
+    paired_t_test,
+    simulate_familywise_error,
+    t_critical_value,
     error_confidence_interval,
     interval_coverage,
     simulate_interval_coverage,
@@ -139,3 +146,114 @@ def test_coverage_validates_arguments():
         interval_coverage(0.5, 10.0)
     with pytest.raises(ValueError, match="n_trials"):
         simulate_interval_coverage(0.5, 10, n_trials=0)
+
+
+# ------------------------------------------------------------ coverage map, t tests
+
+
+def test_coverage_map_rows_are_interval_coverage():
+    p = np.linspace(0.01, 0.5, 7)
+    cmap = coverage_map(p, [10, 40, 200], method="wilson")
+    assert cmap.shape == (3, 7)
+    np.testing.assert_allclose(cmap[1], interval_coverage(p, 40, method="wilson"))
+
+
+def test_t_critical_values_match_scipy():
+    for df in (1, 4, 9, 13, 100):
+        for level in (0.6, 0.9, 0.95, 0.995):
+            assert t_critical_value(level, df, alternative="less") == pytest.approx(sst.t.ppf(level, df))
+            assert t_critical_value(level, df) == pytest.approx(sst.t.ppf(0.5 + level / 2, df))
+    with pytest.raises(ValueError, match="df must be positive"):
+        t_critical_value(0.9, 0)
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
+def test_paired_t_test_matches_scipy_on_random_inputs(alternative):
+    rng = np.random.default_rng(11)
+    for _ in range(100):
+        k = int(rng.integers(2, 40))
+        x = rng.normal(size=k)
+        y = x + rng.normal(rng.normal(0, 0.5), rng.uniform(0.1, 2), size=k)
+        level = float(rng.uniform(0.5, 0.99))
+        ours = paired_t_test(x, y, alternative=alternative, confidence_level=level)
+        ref = sst.ttest_rel(x, y, alternative=alternative)
+        assert ours.statistic == pytest.approx(ref.statistic, rel=1e-12)
+        assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-10, abs=1e-300)
+        assert ours.df == ref.df
+        ci = ref.confidence_interval(confidence_level=level)
+        assert ours.low == pytest.approx(ci.low, rel=1e-10) and ours.high == pytest.approx(ci.high, rel=1e-10)
+
+
+def test_paired_t_test_is_the_lecture_bound():
+    # p + t_{c,K-1} s_p with s_p = sqrt(sum (p_i - p)^2 / (K (K - 1)))
+    rng = np.random.default_rng(2)
+    e1, e2 = rng.uniform(0.1, 0.3, 10), rng.uniform(0.1, 0.3, 10)
+    d = e1 - e2
+    s_p = np.sqrt(((d - d.mean()) ** 2).sum() / (10 * 9))
+    res = paired_t_test(e1, e2, alternative="less", confidence_level=0.95)
+    assert res.std_error == pytest.approx(s_p)
+    assert res.high == pytest.approx(d.mean() + sst.t.ppf(0.95, 9) * s_p)
+    assert (res.high < 0) == (res.pvalue < 0.05)
+
+
+def test_paired_t_test_zero_variance_is_documented_not_nan():
+    res = paired_t_test([0.2, 0.3, 0.4], [0.3, 0.4, 0.5], alternative="less")
+    assert res.statistic == -np.inf and res.pvalue == 0.0 and res.low == -np.inf
+    same = paired_t_test([0.2, 0.3], [0.2, 0.3])
+    assert same.statistic == 0.0 and same.pvalue == 1.0
+
+
+@pytest.mark.parametrize(
+    "x, y, match",
+    [([1.0], [2.0], "at least 2 pairs"), ([1, 2], [1, 2, 3], "same length"), ([1, np.nan], [1, 2], "finite")],
+)
+def test_paired_t_test_bad_input(x, y, match):
+    with pytest.raises(ValueError, match=match):
+        paired_t_test(x, y)
+
+
+# ------------------------------------------------------------- multiple comparisons
+
+
+def holm_by_definition(p, alpha):
+    order = np.argsort(p)
+    reject = np.zeros(len(p), bool)
+    for rank, i in enumerate(order):
+        if p[i] <= alpha / (len(p) - rank):
+            reject[i] = True
+        else:
+            break
+    return reject
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=12), st.sampled_from([0.01, 0.05, 0.1]))
+@settings(max_examples=300, deadline=None)
+def test_holm_and_bonferroni_by_definition(pvalues, alpha):
+    p = np.array(pvalues)
+    h = holm(p, alpha=alpha)
+    np.testing.assert_array_equal(h.reject, holm_by_definition(p, alpha))
+    np.testing.assert_array_equal(h.reject, h.pvalues_adjusted <= alpha)
+    b = bonferroni(p, alpha=alpha)
+    np.testing.assert_array_equal(b.reject, p * len(p) <= alpha)
+    assert np.all(b.reject <= h.reject)  # Holm rejects everything Bonferroni does
+
+
+def test_multiple_test_bad_input():
+    with pytest.raises(ValueError, match="pvalues must lie in"):
+        holm([0.1, 1.2])
+    with pytest.raises(ValueError, match="non-empty"):
+        bonferroni([])
+    with pytest.raises(ValueError, match="alpha"):
+        holm([0.1], alpha=5)
+
+
+def test_familywise_error_formulas_and_simulation():
+    assert familywise_error(0.05, 4) == pytest.approx(1 - 0.95**4)
+    assert familywise_error(0.05, 4, dependence="any") == pytest.approx(0.2)
+    sim = simulate_familywise_error(4, n_trials=200_000, rng=3)
+    assert abs(sim["uncorrected"] - familywise_error(0.05, 4)) < 4 * sim["standard_error"]
+    assert sim["bonferroni"] <= 0.05 + 4 * sim["standard_error"]
+    corr = simulate_familywise_error(4, correlation=0.5, n_trials=200_000, rng=4)
+    assert corr["uncorrected"] < sim["uncorrected"]  # positive dependence: fewer family-wise errors
+    with pytest.raises(ValueError, match="correlation"):
+        simulate_familywise_error(4, correlation=1.0)

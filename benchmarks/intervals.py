@@ -2,7 +2,7 @@
 
 A coverage study needs the interval for every mistake count r = 0..N and many N.
 scipy computes one interval per call (``binomtest(r, n).proportion_ci``); evalkit takes
-arrays. Both give the same bounds (checked here). Run: ``python benchmarks/bench_intervals.py``.
+arrays. Both give the same bounds (checked here). Run: ``python benchmarks/intervals.py``.
 """
 import sys
 from pathlib import Path

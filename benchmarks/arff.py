@@ -2,7 +2,7 @@
 
 Both parse the same decompressed text held in memory (no disk or checksum time), and
 the parsed values are compared. soybean.arff is left out because scipy rejects it.
-Run: ``python benchmarks/bench_arff.py``.
+Run: ``python benchmarks/arff.py``.
 """
 import gzip
 import io
