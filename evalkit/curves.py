@@ -306,7 +306,7 @@ def roc_optimal_point(fpr, tpr, *, n_positive, n_negative, cost_fp=1.0, cost_fn=
 
     Iso-performance lines in ROC space have slope
     :math:`m = \frac{c_{FP}\,|N|}{c_{FN}\,|P|}`; the optimal classifier maximises
-    :math:`\mathrm{TPR} - m\,\mathrm{FPR}` (Scott's "line of slope |N|/|P| dragged from
+    :math:`\mathrm{TPR} - m\,\mathrm{FPR}` (Scott's "line of slope :math:`|N|/|P|` dragged from
     (0, 1) towards the hull" when the costs are equal).
 
     Parameters

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["plot_coverage", "plot_intervals"]
+__all__ = ["plot_coverage", "plot_coverage_map", "plot_intervals", "plot_pr", "plot_roc"]
 
 
 def _pyplot():
@@ -105,4 +105,131 @@ def plot_coverage(true_error, coverage, *, confidence_level=0.95, ax=None, label
     ax.set_ylabel("coverage probability")
     if label is not None:
         ax.legend(loc="lower center", fontsize="small")
+    return ax
+
+
+def plot_coverage_map(true_error, n_samples, coverage, *, confidence_level=0.95, ax=None, title=None):
+    """Heat map of coverage over test-set size (y) and true error (x), white at the nominal level.
+
+    A diverging colour map centred on ``confidence_level``: blue above, red below (values
+    under ``2 * confidence_level - 1`` are drawn as the darkest red). Coverage of a
+    binomial interval oscillates with N and p, so contour lines would only add noise.
+
+    Parameters
+    ----------
+    true_error : array_like, shape (m,)
+    n_samples : array_like, shape (k,)
+    coverage : array_like, shape (k, m)
+        E.g. from :func:`evalkit.stats.coverage_map`.
+
+    Returns
+    -------
+    matplotlib.image.AxesImage
+        The image (``.axes`` is the axes; pass it to ``colorbar``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.stats import coverage_map
+    >>> from evalkit.plotting import plot_coverage_map
+    >>> p, n = np.linspace(0.01, 0.5, 20), np.arange(10, 60, 10)
+    >>> im = plot_coverage_map(p, n, coverage_map(p, n))
+    >>> im.axes.get_ylabel()
+    'test-set size N'
+    """
+    ax = _axes(ax)
+    p = np.asarray(true_error, dtype=float)
+    n = np.asarray(n_samples, dtype=float)
+    c = np.asarray(coverage, dtype=float)
+    im = ax.pcolormesh(p, n, c, cmap="RdBu", vmin=2 * confidence_level - 1, vmax=1.0, shading="nearest")
+    ax.set_xlabel("true error")
+    ax.set_ylabel("test-set size N")
+    if title:
+        ax.set_title(title)
+    return im
+
+
+def plot_roc(fpr, tpr, *, ax=None, label=None, hull=None, annotate=None, **line_kw):
+    """ROC curve (false positive rate vs true positive rate), optionally with its convex hull.
+
+    Parameters
+    ----------
+    fpr, tpr : array_like
+        From :func:`evalkit.curves.roc_curve`.
+    ax : matplotlib.axes.Axes, optional
+    label : str, optional
+    hull : array_like of int, optional
+        Indices of hull vertices (:func:`evalkit.curves.roc_convex_hull`), drawn dashed.
+    annotate : sequence of str, optional
+        One text per point, written beside it (e.g. example names).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from evalkit.curves import roc_curve, roc_convex_hull
+    >>> from evalkit.plotting import plot_roc
+    >>> fpr, tpr, _ = roc_curve([1, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.3, 0.2])
+    >>> ax = plot_roc(fpr, tpr, hull=roc_convex_hull(fpr, tpr))
+    >>> ax.get_xlabel()
+    'false positive rate'
+    """
+    ax = _axes(ax)
+    fpr = np.asarray(fpr)
+    tpr = np.asarray(tpr)
+    ax.plot(fpr, tpr, marker="o", ms=4, label=label, **line_kw)
+    if hull is not None:
+        ax.plot(fpr[hull], tpr[hull], ls="--", color="gray", lw=1.2, label="convex hull")
+    if annotate is not None:
+        for x, y, text in zip(fpr, tpr, annotate):
+            ax.annotate(text, (x, y), textcoords="offset points", xytext=(4, -10), fontsize="x-small")
+    ax.plot([0, 1], [0, 1], color="lightgray", lw=1, ls=":", label="random guessing")
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_aspect("equal")
+    ax.set_xlabel("false positive rate")
+    ax.set_ylabel("true positive rate")
+    ax.legend(loc="lower right", fontsize="small")
+    return ax
+
+
+def plot_pr(recall, precision, *, ax=None, label=None, step=True, **line_kw):
+    """Precision-recall points, joined as a step curve (precision held until the next recall).
+
+    Parameters
+    ----------
+    recall, precision : array_like
+        From :func:`evalkit.curves.precision_recall_curve` (recall increasing).
+    step : bool, default True
+        Draw the step curve whose area is the average precision; otherwise points only.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> from evalkit.curves import precision_recall_curve
+    >>> from evalkit.plotting import plot_pr
+    >>> p, r, _ = precision_recall_curve([1, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.3, 0.2])
+    >>> ax = plot_pr(r, p)
+    >>> ax.get_ylabel()
+    'precision'
+    """
+    ax = _axes(ax)
+    r = np.concatenate([[0.0], np.asarray(recall, dtype=float)])
+    pr = np.asarray(precision, dtype=float)
+    if step:
+        ax.step(r, np.concatenate([pr[:1], pr]), where="pre", label=label, **line_kw)
+        ax.plot(r[1:], pr, "o", ms=4, color=ax.lines[-1].get_color())
+    else:
+        ax.plot(r[1:], pr, "o", ms=4, label=label, **line_kw)
+    ax.set_xlim(-0.02, 1.02)
+    ax.set_ylim(0, 1.05)
+    ax.set_xlabel("recall")
+    ax.set_ylabel("precision")
+    if label is not None:
+        ax.legend(loc="lower left", fontsize="small")
     return ax
