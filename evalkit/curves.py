@@ -202,8 +202,10 @@ def pr_auc(y_true, y_score, *, interpolation):
         :func:`average_precision`. ``'davis-goadrich'``: between two points the true
         and false positive *counts* are interpolated linearly, the interpolation
         Davis & Goadrich (2006) show to be the correct one; the area is integrated
-        exactly. Linear interpolation of precision in PR space is not offered: it
-        overestimates the area (Davis & Goadrich, 2006).
+        exactly. Linear interpolation of precision in PR space is not offered: the
+        straight line between two PR points is not achievable by any classifier, and
+        lies above the achievable curve wherever precision falls with recall (the usual
+        case), so it overstates the area there (Davis & Goadrich, 2006).
 
     Examples
     --------

@@ -1,0 +1,48 @@
+"""Tests of evalkit.plotting: the figures show what they say."""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from evalkit import curves, plotting, stats  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def test_plot_intervals_colours_misses_and_counts_them():
+    res = stats.simulate_interval_coverage(0.3, 40, n_trials=200, rng=3)
+    ax = plotting.plot_intervals(res.intervals, 0.3, max_shown=200)
+    low, high = res.intervals.low, res.intervals.high
+    misses = int(((low > 0.3) | (high < 0.3)).sum())
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert f"misses it ({misses})" in labels and f"covers the true error ({200 - misses})" in labels
+
+
+def test_plot_coverage_draws_nominal_line_once():
+    p = np.linspace(0.05, 0.95, 10)
+    ax = plotting.plot_coverage(p, stats.interval_coverage(p, 30), label="normal")
+    plotting.plot_coverage(p, stats.interval_coverage(p, 30, method="exact"), ax=ax, label="exact")
+    assert sum(line.get_label().startswith("nominal") for line in ax.lines) == 1
+
+
+def test_plot_coverage_map_shape_and_labels():
+    p, n = np.linspace(0.05, 0.5, 5), np.array([10, 20, 30])
+    im = plotting.plot_coverage_map(p, n, stats.coverage_map(p, n))
+    assert im.get_array().shape == (3, 5)
+    assert im.axes.get_xlabel() == "true error"
+
+
+def test_plot_roc_and_pr_draw_the_points():
+    y, s = [1, 0, 1, 1, 0], [0.9, 0.8, 0.7, 0.3, 0.2]
+    fpr, tpr, _ = curves.roc_curve(y, s)
+    ax = plotting.plot_roc(fpr, tpr, hull=curves.roc_convex_hull(fpr, tpr), label="c")
+    np.testing.assert_array_equal(ax.lines[0].get_xdata(), fpr)
+    prec, rec, _ = curves.precision_recall_curve(y, s)
+    ax = plotting.plot_pr(rec, prec, label="pr")
+    np.testing.assert_array_equal(ax.lines[-1].get_ydata(), prec)
