@@ -14,6 +14,7 @@ __all__ = [
     "check_choice",
     "check_confidence_level",
     "check_count_array",
+    "check_level_array",
     "check_positive_int",
     "check_probability",
 ]
@@ -36,6 +37,14 @@ def check_confidence_level(value, name="confidence_level"):
         hint = " (give 0.95, not 95)" if 1.0 < value < 100.0 else ""
         raise ValueError(f"{name} must lie strictly between 0 and 1{hint}; got {value!r}")
     return value
+
+
+def check_level_array(value, name="confidence_level"):
+    """A float or array of floats strictly between 0 and 1."""
+    arr = np.asarray(value, dtype=float)
+    if np.any(~(arr > 0) | ~(arr < 1)):
+        raise ValueError(f"{name} must lie strictly between 0 and 1; got {value!r}")
+    return arr
 
 
 def check_probability(value, name):

@@ -17,6 +17,7 @@ from ._validation import (
     check_choice,
     check_confidence_level,
     check_count_array,
+    check_level_array,
     check_positive_int,
     check_probability,
 )
@@ -117,9 +118,7 @@ def normal_critical_value(confidence_level, *, alternative="two-sided"):
     array([0.67, 1.28, 2.58])
     """
     check_choice(alternative, "alternative", ALTERNATIVES)
-    level = np.asarray(confidence_level, dtype=float)
-    if np.any(~(level > 0) | ~(level < 1)):
-        raise ValueError(f"confidence_level must lie strictly between 0 and 1; got {confidence_level!r}")
+    level = check_level_array(confidence_level)
     if alternative == "two-sided":
         return _scalar_or_array(_st.norm.ppf(0.5 + level / 2.0))
     return _scalar_or_array(_st.norm.ppf(level))
@@ -425,9 +424,7 @@ def t_critical_value(confidence_level, df, *, alternative="two-sided"):
     array([1.533, 3.747])
     """
     check_choice(alternative, "alternative", ALTERNATIVES)
-    level = np.asarray(confidence_level, dtype=float)
-    if np.any(~(level > 0) | ~(level < 1)):
-        raise ValueError(f"confidence_level must lie strictly between 0 and 1; got {confidence_level!r}")
+    level = check_level_array(confidence_level)
     dfs = np.asarray(df, dtype=float)
     if np.any(~(dfs > 0)):
         raise ValueError(f"df must be positive; got {df!r}")

@@ -6,6 +6,7 @@ from evalkit._validation import (
     check_choice,
     check_confidence_level,
     check_count_array,
+    check_level_array,
     check_positive_int,
     check_probability,
 )
@@ -47,3 +48,10 @@ def test_check_count_array():
         check_count_array([True], "c")
     with pytest.raises(ValueError, match="whole numbers"):
         check_count_array([np.inf], "c")
+
+
+def test_check_level_array():
+    np.testing.assert_array_equal(check_level_array([0.5, 0.9]), [0.5, 0.9])
+    for bad in ([0.5, 1.0], 0.0, np.nan):
+        with pytest.raises(ValueError, match="strictly between 0 and 1"):
+            check_level_array(bad)
