@@ -66,7 +66,7 @@ def test_zero_denominator_warns_and_is_documented():
 @pytest.mark.parametrize(
     "cm, exc, match",
     [
-        ([[1, 2, 3]], ValueError, "2x2"),
+        ([[1, 2, 3]], ValueError, "square"),
         ([[1, -2], [3, 4]], ValueError, "non-negative"),
         ([["a", "b"], ["c", "d"]], TypeError, "counts"),
         ([[1, np.nan], [3, 4]], ValueError, "finite"),
@@ -75,6 +75,13 @@ def test_zero_denominator_warns_and_is_documented():
 def test_bad_matrices(cm, exc, match):
     with pytest.raises(exc, match=match):
         metrics.accuracy(cm)
+
+
+def test_binary_only_metrics_reject_bigger_matrices():
+    with pytest.raises(ValueError, match="2x2"):
+        metrics.true_positive_rate([[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    with pytest.raises(ValueError, match="all zeros"):
+        metrics.accuracy([[0, 0], [0, 0]])
 
 
 def test_confusion_matrix_errors():
@@ -86,3 +93,138 @@ def test_confusion_matrix_errors():
         metrics.confusion_matrix([1, 2], [1, 2], labels=[1])
     with pytest.raises(ValueError, match="beta must be a positive number"):
         metrics.f_measure([[1, 1], [1, 1]], beta=0)
+
+
+
+# ------------------------------------------------------------- multi-level metrics
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.extra.numpy import arrays  # noqa: E402
+from pycm import ConfusionMatrix  # noqa: E402
+
+SOURCE_3X3 = [[2, 1, 1], [1, 2, 1], [1, 2, 3]]
+SOURCE_2X2 = [[4, 1], [2, 1]]
+
+
+def square_counts(min_k=2, max_k=5):
+    return st.integers(min_k, max_k).flatmap(
+        lambda k: arrays(np.int64, (k, k), elements=st.integers(1, 40))
+    )
+
+
+def pycm_of(m):
+    k = len(m)
+    return ConfusionMatrix(matrix={i: {j: int(m[i][j]) for j in range(k)} for i in range(k)})
+
+
+def labels_of(m):
+    """Label vectors whose confusion matrix is m (for scikit-learn)."""
+    k = len(m)
+    y = np.repeat(np.repeat(np.arange(k), k), np.asarray(m).ravel())
+    p = np.repeat(np.tile(np.arange(k), k), np.asarray(m).ravel())
+    return y, p
+
+
+@given(square_counts())
+@settings(max_examples=150, deadline=None)
+def test_multilevel_metrics_match_pycm_and_sklearn(m):
+    cm = pycm_of(m)
+    k = len(m)
+    order = list(range(k))
+    np.testing.assert_allclose(metrics.hit_rate(m), [cm.class_stat["TPR"][i] for i in order])
+    # PyCM's Jaccard index J is the source's critical success index (threat score)
+    np.testing.assert_allclose(metrics.critical_success_index(m), [cm.class_stat["J"][i] for i in order])
+    assert metrics.cohens_kappa(m) == pytest.approx(cm.overall_stat["Kappa"])
+    assert metrics.scotts_pi(m) == pytest.approx(cm.overall_stat["Scott PI"])
+    assert metrics.alpha_reliability(m) == pytest.approx(cm.overall_stat["Krippendorff Alpha"])
+    assert metrics.gwet_ac1(m) == pytest.approx(cm.overall_stat["Gwet AC1"])
+    assert metrics.accuracy(m) == pytest.approx(cm.overall_stat["Overall ACC"])
+    y, p = labels_of(m)
+    assert metrics.cohens_kappa(m) == pytest.approx(skm.cohen_kappa_score(y, p))
+    np.testing.assert_array_equal(metrics.confusion_matrix(y, p, labels=list(range(k))), m)
+    for i in order:
+        two = metrics.one_vs_rest(m, i)
+        assert two[0, 0] == cm.class_stat["TP"][i] and two[1, 1] == cm.class_stat["TN"][i]
+        # PyCM's per-class ACC is the accuracy of the one-vs-rest matrix
+        assert metrics.accuracy(two) == pytest.approx(cm.class_stat["ACC"][i])
+
+
+@given(arrays(np.int64, (2, 2), elements=st.integers(1, 60)))
+@settings(max_examples=150, deadline=None)
+def test_binary_extras_match_pycm(m):
+    cm = pycm_of(m)  # class 0 = positive
+    assert metrics.g_mean(m) == pytest.approx(cm.class_stat["GM"][0])
+    assert metrics.odds_ratio(m) == pytest.approx(cm.class_stat["DOR"][0])
+    assert metrics.peirce_skill_score(m) == pytest.approx(cm.class_stat["BM"][0])
+    assert metrics.f_measure(m) == pytest.approx(cm.class_stat["F1"][0])
+    assert metrics.precision(m, positive=False) == pytest.approx(cm.class_stat["NPV"][0])
+
+
+def test_names_that_mean_different_things_in_pycm():
+    cm = pycm_of(SOURCE_3X3)
+    # PyCM's overall "CSI" is its classification success index, not the critical success index
+    assert cm.overall_stat["CSI"] != pytest.approx(np.mean(metrics.critical_success_index(SOURCE_3X3)))
+    # PyCM's "G" is the G-measure sqrt(PPV * TPR); the source's G-mean is PyCM's "GM"
+    two = pycm_of(SOURCE_2X2)
+    assert two.class_stat["G"][0] != pytest.approx(metrics.g_mean(SOURCE_2X2))
+    assert two.class_stat["GM"][0] == pytest.approx(metrics.g_mean(SOURCE_2X2))
+    # the source's R package prints one-vs-rest accuracies as "Hit Rate"
+    assert [cm.class_stat["ACC"][i] for i in range(3)] == pytest.approx([10 / 14, 9 / 14, 9 / 14])
+    assert metrics.hit_rate(SOURCE_3X3).tolist() == [0.5, 0.5, 0.5]
+
+
+def test_source_worked_examples():
+    # Figure 1.2 and the R output of twoCrossConfusionMatrixMetrics
+    assert metrics.accuracy(SOURCE_2X2) == 0.625
+    assert metrics.g_mean(SOURCE_2X2) == pytest.approx(0.5163978)
+    assert metrics.f_measure(SOURCE_2X2) == pytest.approx(0.7272727)
+    assert metrics.cohens_kappa(SOURCE_2X2) == pytest.approx(0.142857, abs=1e-6)
+    assert metrics.gwet_chance_agreement(SOURCE_2X2) == pytest.approx(2 * 11 / 16 * 5 / 16)
+    # Figure 1.4 and multilevelConfusionMatrixMetrics
+    np.testing.assert_allclose(metrics.critical_success_index(SOURCE_3X3), [0.3333333, 0.2857143, 0.375], atol=1e-7)
+    np.testing.assert_allclose(metrics.bias(SOURCE_3X3), [1.0, 0.8, 1.2])
+    np.testing.assert_allclose(metrics.gilbert_skill_score(SOURCE_3X3), [0.1764706, 0.1025641, 0.1463415], atol=1e-7)
+    assert metrics.scotts_pi(SOURCE_3X3) == pytest.approx(0.2432432, abs=1e-7)
+    assert metrics.cohens_kappa(SOURCE_3X3) == pytest.approx(0.2461538, abs=1e-7)
+    assert metrics.alpha_reliability(SOURCE_3X3, definition="source") == pytest.approx(-0.4848485, abs=1e-7)
+    assert metrics.diagonal_mae(SOURCE_3X3, denominator="total") == 0.5
+    assert metrics.total_cost([[3, 2], [2, 1]], [[-20, 100], [45, -10]]) == 220
+
+
+def test_degenerate_matrices_have_documented_results():
+    never_predicted = [[3, 0], [2, 0]]  # class 2 never predicted
+    with pytest.warns(metrics.UndefinedMetricWarning):
+        assert np.isnan(metrics.bias(never_predicted)[1])
+    never_present = [[3, 1, 0], [1, 3, 0], [0, 0, 0]]  # class 3 never occurs nor predicted
+    with pytest.warns(metrics.UndefinedMetricWarning):
+        hr = metrics.hit_rate(never_present)
+    assert np.isnan(hr[2]) and hr[0] == 0.75
+    assert metrics.hit_rate(never_present, zero_division=0.0)[2] == 0.0
+    assert metrics.g_mean([[5, 0], [5, 0]], zero_division=0.0) == 0.0  # TNR = 0
+    perfect = [[5, 0], [0, 5]]
+    assert metrics.cohens_kappa(perfect) == 1.0 and metrics.alpha_reliability(perfect) == 1.0
+
+
+def test_brier_score_matches_sklearn():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    p = rng.random(200)
+    assert metrics.brier_score(y, p) == pytest.approx(skm.brier_score_loss(y, p))
+    probs = rng.dirichlet(np.ones(3), 100)
+    labels = rng.integers(0, 3, 100)
+    brute = np.mean([np.sum((probs[i] - np.eye(3)[labels[i]]) ** 2) for i in range(100)])
+    assert metrics.brier_score(labels, probs) == pytest.approx(brute)
+    with pytest.raises(ValueError, match="probabilities"):
+        metrics.brier_score([1, 0], [1.2, 0.1])
+
+
+def test_multilevel_argument_errors():
+    with pytest.raises(ValueError, match="label_index"):
+        metrics.one_vs_rest(SOURCE_3X3, 3)
+    with pytest.raises(ValueError, match="denominator"):
+        metrics.diagonal_mae(SOURCE_3X3, denominator="rows")
+    with pytest.raises(ValueError, match="definition"):
+        metrics.alpha_reliability(SOURCE_3X3, definition="cronbach")
+    with pytest.raises(ValueError, match="shape of cm"):
+        metrics.total_cost(SOURCE_3X3, [[1, 2], [3, 4]])

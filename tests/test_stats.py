@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from scipy import stats as sst
 
 from evalkit.stats import (
+    error_difference_interval,
     bonferroni,
     coverage_map,
     familywise_error,
@@ -257,3 +258,16 @@ def test_familywise_error_formulas_and_simulation():
     assert corr["uncorrected"] < sim["uncorrected"]  # positive dependence: fewer family-wise errors
     with pytest.raises(ValueError, match="correlation"):
         simulate_familywise_error(4, correlation=1.0)
+
+
+def test_error_difference_interval():
+    r = error_difference_interval(0.7, 1000, 0.5, 5)
+    se = np.sqrt(0.5 * 0.5 / 5 + 0.7 * 0.3 / 1000)
+    assert r.std_error == pytest.approx(se)
+    assert (r.low, r.high) == pytest.approx((0.2 - 1.959964 * se, 0.2 + 1.959964 * se), abs=1e-6)
+    assert not r.significant
+    assert error_difference_interval(0.1, 5000, 0.2, 5000).significant
+    with pytest.raises(ValueError, match="error_1"):
+        error_difference_interval(1.5, 10, 0.2, 10)
+    with pytest.raises(ValueError, match="n_2"):
+        error_difference_interval(0.5, 10, 0.2, 0)
