@@ -706,7 +706,7 @@ def simulate_familywise_error(n_tests, *, correlation=0.0, alpha=0.05, n_trials=
 
 @dataclass(frozen=True)
 class ErrorDifferenceInterval:
-    """Result of :func:`error_difference_interval`.
+    r"""Result of :func:`error_difference_interval`.
 
     Attributes
     ----------
