@@ -5,6 +5,7 @@ The package behind the evalkit-book. Modules:
 - :mod:`evalkit.stats` -- confidence intervals and significance tests
 - :mod:`evalkit.metrics` -- confusion matrices and the metrics computed from them
 - :mod:`evalkit.curves` -- ROC and precision-recall curves and their areas
+- :mod:`evalkit.clustering` -- evaluating clusterings, with and without known classes
 - :mod:`evalkit.datasets` -- loaders for the book's real data sets, checksum-verified
 - :mod:`evalkit.plotting` -- the figure helpers the chapters share (needs matplotlib)
 
@@ -15,9 +16,9 @@ Examples
 >>> round(ci.low, 3), round(ci.high, 3)
 (0.158, 0.442)
 """
-from . import curves, datasets, metrics, stats
+from . import clustering, curves, datasets, metrics, stats
 from .stats import error_confidence_interval
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "curves", "datasets", "error_confidence_interval", "metrics", "stats"]
+__all__ = ["__version__", "clustering", "curves", "datasets", "error_confidence_interval", "metrics", "stats"]

@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 from scipy import stats as sst
 
 from evalkit.stats import (
+    enrichment_pvalue,
+    monte_carlo_pvalue,
     error_difference_interval,
     bonferroni,
     coverage_map,
@@ -271,3 +273,32 @@ def test_error_difference_interval():
         error_difference_interval(1.5, 10, 0.2, 10)
     with pytest.raises(ValueError, match="n_2"):
         error_difference_interval(0.5, 10, 0.2, 0)
+
+
+def test_monte_carlo_pvalue():
+    null = np.arange(100) / 100
+    assert monte_carlo_pvalue(0.95, null, plus_one=False) == 0.05
+    assert monte_carlo_pvalue(0.95, null) == pytest.approx(6 / 101)
+    assert monte_carlo_pvalue(2.0, null) == pytest.approx(1 / 101)  # never 0 with the +1
+    assert monte_carlo_pvalue(2.0, null, plus_one=False) == 0.0
+    assert monte_carlo_pvalue(0.0, null, alternative="less") == pytest.approx(2 / 101)
+    # the +1 estimate gives a test of exact level under the null (North et al.)
+    rng = np.random.default_rng(0)
+    rejections = [monte_carlo_pvalue(rng.normal(), rng.normal(size=19)) <= 0.05 for _ in range(20000)]
+    assert np.mean(rejections) == pytest.approx(0.05, abs=0.006)
+    with pytest.raises(ValueError, match="null_statistics"):
+        monte_carlo_pvalue(1.0, [])
+
+
+def test_enrichment_pvalue_matches_scipy_hypergeom():
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        pop = int(rng.integers(2, 300))
+        succ = int(rng.integers(0, pop + 1))
+        samp = int(rng.integers(1, pop + 1))
+        lo, hi = max(0, samp - (pop - succ)), min(succ, samp)
+        k = int(rng.integers(lo, hi + 1))
+        assert enrichment_pvalue(k, pop, succ, samp) == pytest.approx(sst.hypergeom.sf(k - 1, pop, succ, samp))
+        assert enrichment_pvalue(k, pop, succ, samp, kind="point") == pytest.approx(sst.hypergeom.pmf(k, pop, succ, samp))
+    with pytest.raises(ValueError, match="k must not exceed"):
+        enrichment_pvalue(6, 20, 5, 10)
