@@ -32,6 +32,7 @@ __all__ = [
     "mantel_test",
     "matching_matrix",
     "pair_confusion",
+    "partition_labels",
     "preserved_variability",
     "rand_statistic",
     "random_subset_cohesion",
@@ -94,6 +95,41 @@ def _same_cluster_mask(codes):
 
 
 # ------------------------------------------------------------- prior knowledge
+
+
+def partition_labels(communities, nodes):
+    """Label vector from a partition given as node sets (networkx's community functions).
+
+    Parameters
+    ----------
+    communities : iterable of sets
+        Disjoint groups of nodes, e.g. ``networkx.community.louvain_communities(G)``.
+    nodes : sequence
+        The order of the nodes in the output.
+
+    Returns
+    -------
+    ndarray of int
+        ``labels[i]`` is the index of the community holding ``nodes[i]``.
+
+    Examples
+    --------
+    >>> partition_labels([{"b", "c"}, {"a"}], ["a", "b", "c"]).tolist()
+    [1, 0, 0]
+    """
+    where = {v: i for i, v in enumerate(nodes)}
+    labels = np.full(len(where), -1, dtype=np.int64)
+    for c, members in enumerate(communities):
+        for v in members:
+            if v not in where:
+                raise ValueError(f"community {c} holds {v!r}, which is not in nodes")
+            if labels[where[v]] != -1:
+                raise ValueError(f"node {v!r} is in more than one community")
+            labels[where[v]] = c
+    if (labels == -1).any():
+        missing = [n for n, lab in zip(nodes, labels) if lab == -1][:5]
+        raise ValueError(f"nodes missing from every community, e.g. {missing}")
+    return labels
 
 
 def pair_confusion(labels_true, labels_pred):

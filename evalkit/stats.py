@@ -811,6 +811,8 @@ def enrichment_pvalue(k, population, successes, sample, *, kind="tail"):
     :math:`P(X = k)` that the graph-mining chapter's equation (1.58) computes, which is
     not a p-value (it can be small even when k is exactly the expected count).
 
+    All four counts broadcast, so one call scores many terms or clusters.
+
     Examples
     --------
     The chapter's example: population 20 with 10 annotated, a cluster of 10 with 5.
@@ -820,14 +822,17 @@ def enrichment_pvalue(k, population, successes, sample, *, kind="tail"):
     (0.3437, 0.6719)
     """
     check_choice(kind, "kind", ("tail", "point"))
-    ints = {}
+    arrs = {}
     for name, v in (("k", k), ("population", population), ("successes", successes), ("sample", sample)):
-        ints[name] = check_positive_int(v, name, minimum=0)
-    if ints["successes"] > ints["population"] or ints["sample"] > ints["population"]:
+        arrs[name] = check_count_array(v, name)
+    try:
+        kk, pop, succ, samp = np.broadcast_arrays(arrs["k"], arrs["population"], arrs["successes"], arrs["sample"])
+    except ValueError:
+        raise ValueError("k, population, successes and sample must broadcast together") from None
+    if np.any(succ > pop) or np.any(samp > pop):
         raise ValueError("successes and sample must not exceed population")
-    if ints["k"] > min(ints["successes"], ints["sample"]):
+    if np.any(kk > np.minimum(succ, samp)):
         raise ValueError("k must not exceed successes or sample")
-    args = (ints["population"], ints["successes"], ints["sample"])
     if kind == "point":
-        return float(_st.hypergeom.pmf(ints["k"], *args))
-    return float(_st.hypergeom.sf(ints["k"] - 1, *args))
+        return _scalar_or_array(_st.hypergeom.pmf(kk, pop, succ, samp))
+    return _scalar_or_array(_st.hypergeom.sf(kk - 1, pop, succ, samp))

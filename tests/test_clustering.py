@@ -192,3 +192,11 @@ def test_preserved_variability_and_random_subsets():
 def test_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_partition_labels():
+    assert cl.partition_labels([{2, 3}, {1}], [1, 2, 3]).tolist() == [1, 0, 0]
+    with pytest.raises(ValueError, match="more than one community"):
+        cl.partition_labels([{1, 2}, {2}], [1, 2])
+    with pytest.raises(ValueError, match="missing"):
+        cl.partition_labels([{1}], [1, 2])
