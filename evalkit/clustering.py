@@ -311,6 +311,12 @@ class MantelResult:
     alternative: str
 
 
+def _is_symmetric(m, chunk=256):
+    """Symmetry check in row blocks (no n x n temporary)."""
+    n = m.shape[0]
+    return all(np.allclose(m[i : i + chunk], m[:, i : i + chunk].T) for i in range(0, n, chunk))
+
+
 def _phi_from_pairs(t):
     u11, u10, u01, u00 = (float(v) for v in t.ravel())
     den = np.sqrt((u11 + u10) * (u01 + u00) * (u11 + u01) * (u10 + u00))
@@ -323,8 +329,8 @@ def _matrix_stat_factory(x, y, chunk=256):
     m = n * (n - 1) / 2
     xs = (x.sum() - np.trace(x)) / 2
     ys = (y.sum() - np.trace(y)) / 2
-    xq = ((x * x).sum() - np.trace(x * x)) / 2
-    yq = ((y * y).sum() - np.trace(y * y)) / 2
+    xq = (np.einsum("ij,ij->", x, x) - np.sum(np.diag(x) ** 2)) / 2  # no n x n temporary
+    yq = (np.einsum("ij,ij->", y, y) - np.sum(np.diag(y) ** 2)) / 2
     sx = np.sqrt(xq / m - (xs / m) ** 2)
     sy = np.sqrt(yq / m - (ys / m) ** 2)
     diag_x = np.diag(x)
@@ -394,8 +400,8 @@ def mantel_test(x, y, *, permutations=999, alternative="greater", rng=None):
     elif xa.ndim == 2 and ya.ndim == 2:
         if xa.shape != ya.shape or xa.shape[0] != xa.shape[1] or xa.shape[0] < 3:
             raise ValueError(f"x and y must be square matrices of the same size (n >= 3); got {xa.shape}, {ya.shape}")
-        xf, yf = xa.astype(float), ya.astype(float)
-        if not (np.allclose(xf, xf.T) and np.allclose(yf, yf.T)):
+        xf, yf = np.asarray(xa, dtype=float), np.asarray(ya, dtype=float)  # no copy if already float
+        if not (_is_symmetric(xf) and _is_symmetric(yf)):
             raise ValueError("x and y must be symmetric")
         n = xf.shape[0]
         stat = _matrix_stat_factory(xf, yf)

@@ -200,3 +200,17 @@ def test_partition_labels():
         cl.partition_labels([{1, 2}, {2}], [1, 2])
     with pytest.raises(ValueError, match="missing"):
         cl.partition_labels([{1}], [1, 2])
+
+
+def test_mantel_on_3000_point_matrices_builds_no_further_square_matrix():
+    rng = np.random.default_rng(6)
+    pts = rng.normal(size=(3000, 2))
+    x = squareform(pdist(pts))
+    y = squareform(pdist(pts + rng.normal(size=pts.shape)))
+    tracemalloc.start()
+    res = cl.mantel_test(x, y, permutations=2, rng=0)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 3000 * 3000 * 8 / 4  # the inputs aside, well under one n x n float matrix
+    iu = np.triu_indices(3000, 1)
+    assert res.statistic == pytest.approx(np.corrcoef(x[iu], y[iu])[0, 1], abs=1e-9)
