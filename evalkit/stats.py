@@ -7,6 +7,7 @@ and simulated coverage of that interval.
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,6 +40,16 @@ __all__ = [
     "familywise_error",
     "ErrorDifferenceInterval",
     "monte_carlo_pvalue",
+    "TTestResult",
+    "five_by_two_cv_t_test",
+    "resampled_t_test",
+    "corrected_resampled_t_test",
+    "corrected_repeated_cv_t_test",
+    "McNemarResult",
+    "mcnemar_test",
+    "ReplicabilitySummary",
+    "replicability",
+    "replicability_summary",
     "enrichment_pvalue",
     "error_difference_interval",
     "simulate_familywise_error",
@@ -836,3 +847,291 @@ def enrichment_pvalue(k, population, successes, sample, *, kind="tail"):
     if kind == "point":
         return _scalar_or_array(_st.hypergeom.pmf(kk, pop, succ, samp))
     return _scalar_or_array(_st.hypergeom.sf(kk - 1, pop, succ, samp))
+
+
+# ------------------------------------------- tests on resampled score differences
+
+
+@dataclass(frozen=True)
+class TTestResult:
+    """Result of the resampling t tests (:func:`five_by_two_cv_t_test` and the others).
+
+    Attributes
+    ----------
+    statistic : float
+    pvalue : float
+    df : float
+    mean_difference : float
+        The mean of the differences (for the 5x2cv test, the single difference it uses).
+    std_error : float
+        The (corrected) standard error in the statistic's denominator.
+    alternative : str
+    """
+
+    statistic: float
+    pvalue: float
+    df: float
+    mean_difference: float
+    std_error: float
+    alternative: str
+
+
+def _t_result(mean, se, df, alternative):
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    if se > 0:
+        stat = mean / se
+    else:
+        stat = 0.0 if mean == 0 else float(np.copysign(np.inf, mean))
+    if alternative == "two-sided":
+        p = 2 * _st.t.sf(abs(stat), df)
+    elif alternative == "less":
+        p = _st.t.cdf(stat, df)
+    else:
+        p = _st.t.sf(stat, df)
+    return TTestResult(float(stat), float(p), float(df), float(mean), float(se), alternative)
+
+
+def _differences(x, name, *, ndim):
+    d = np.asarray(x, dtype=float)
+    if d.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-D array of score differences; got shape {d.shape}")
+    if not np.isfinite(d).all():
+        raise ValueError(f"{name} must be finite")
+    return d
+
+
+def five_by_two_cv_t_test(differences, *, alternative="two-sided"):
+    r"""Dietterich's 5x2cv paired t test.
+
+    .. math::
+        t = \frac{x_{11}}{\sqrt{\frac15 \sum_{j=1}^5 s_j^2}},\qquad
+        s_j^2 = (x_{1j} - \bar x_j)^2 + (x_{2j} - \bar x_j)^2,
+
+    with 5 degrees of freedom, where ``differences[j, i]`` is the difference in score
+    of the two learners on fold ``i`` of run ``j`` (5 runs of 2-fold cross-validation).
+    Only the first difference enters the numerator.
+
+    Parameters
+    ----------
+    differences : array_like, shape (5, 2)
+    alternative : {'two-sided', 'less', 'greater'}
+
+    Examples
+    --------
+    >>> from evalkit.stats import five_by_two_cv_t_test
+    >>> d = [[0.03, 0.01], [0.02, 0.04], [0.00, 0.02], [0.05, 0.01], [0.02, 0.02]]
+    >>> round(five_by_two_cv_t_test(d).statistic, 4)   # 0.03 / sqrt(0.00028)
+    1.7928
+    """
+    d = _differences(differences, "differences", ndim=2)
+    if d.shape != (5, 2):
+        raise ValueError(f"differences must have shape (5, 2): 5 runs of 2-fold CV; got {d.shape}")
+    s2 = ((d - d.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+    return _t_result(d[0, 0], np.sqrt(s2.mean()), 5, alternative)
+
+
+def resampled_t_test(differences, *, alternative="two-sided"):
+    r"""The uncorrected paired t test on resampled differences (random subsampling or k-fold CV).
+
+    :math:`t = \bar x / \sqrt{s^2 / n}` with n - 1 degrees of freedom, treating the n
+    differences as independent, which they are not (the training sets overlap): its Type I
+    error is inflated (Dietterich 1998). Equals ``scipy.stats.ttest_1samp(differences, 0)``.
+    Accepts a flat array or an r x k array of repeated-CV differences.
+
+    Examples
+    --------
+    >>> from evalkit.stats import resampled_t_test
+    >>> round(resampled_t_test([0.02, 0.01, 0.03, 0.00, 0.02]).pvalue, 4)
+    0.0349
+    """
+    d = np.asarray(differences, dtype=float).ravel()
+    d = _differences(d, "differences", ndim=1)
+    if d.size < 2:
+        raise ValueError("differences must hold at least 2 values")
+    return _t_result(d.mean(), d.std(ddof=1) / np.sqrt(d.size), d.size - 1, alternative)
+
+
+def _corrected(d, n_train, n_test, df, alternative):
+    n_train = check_positive_int(n_train, "n_train")
+    n_test = check_positive_int(n_test, "n_test")
+    n = d.size
+    if n < 2:
+        raise ValueError("differences must hold at least 2 values")
+    if df is None:
+        df = n - 1
+    elif isinstance(df, bool) or not isinstance(df, numbers.Real) or not df > 0:
+        raise ValueError(f"df must be a positive number or None (meaning n - 1); got {df!r}")
+    var = d.var(ddof=1)
+    return _t_result(d.mean(), np.sqrt((1.0 / n + n_test / n_train) * var), df, alternative)
+
+
+def corrected_resampled_t_test(differences, *, n_train, n_test, df=None, alternative="two-sided"):
+    r"""Nadeau & Bengio's corrected resampled t test.
+
+    .. math:: t = \frac{\bar x}{\sqrt{(1/n + n_2/n_1)\,s^2}}
+
+    for n differences from random subsampling with :math:`n_1` training and :math:`n_2`
+    test examples. The correction term :math:`n_2/n_1` accounts for the overlap of the
+    training sets.
+
+    Parameters
+    ----------
+    differences : array_like, shape (n,)
+    n_train, n_test : int
+        :math:`n_1` and :math:`n_2`.
+    df : float, optional
+        Degrees of freedom. Default ``n - 1``, the choice of Nadeau & Bengio, Weka and
+        other implementations; Bouckaert & Frank (2004) print ``n``. Pass ``df=n`` to
+        follow the paper.
+
+    Examples
+    --------
+    >>> from evalkit.stats import corrected_resampled_t_test
+    >>> d = [0.02, 0.01, 0.03, 0.00, 0.02, 0.01, 0.04, 0.02, 0.01, 0.03]
+    >>> r = corrected_resampled_t_test(d, n_train=90, n_test=10)
+    >>> round(r.statistic, 4), r.df
+    (3.454, 9.0)
+    """
+    d = _differences(differences, "differences", ndim=1)
+    return _corrected(d, n_train, n_test, df, alternative)
+
+
+def corrected_repeated_cv_t_test(differences, *, n_train, n_test, df=None, alternative="two-sided"):
+    r"""Bouckaert & Frank's corrected repeated k-fold CV test.
+
+    .. math:: t = \frac{\frac{1}{kr}\sum_{i,j} x_{ij}}{\sqrt{(\frac{1}{kr} + \frac{n_2}{n_1})\,s^2}}
+
+    for the r x k differences of r runs of k-fold cross-validation, with ``df`` default
+    ``k r - 1``.
+
+    Parameters
+    ----------
+    differences : array_like, shape (r, k)
+    n_train, n_test : int
+        Training and test set sizes of one fold (e.g. 90% and 10% of the data for k = 10).
+    df : float, optional
+
+    Examples
+    --------
+    >>> from evalkit.stats import corrected_repeated_cv_t_test
+    >>> rng = np.random.default_rng(0)
+    >>> d = 0.01 + 0.02 * rng.standard_normal((10, 10))
+    >>> r = corrected_repeated_cv_t_test(d, n_train=90, n_test=10)
+    >>> r.df, round(r.pvalue, 3)
+    (99.0, 0.087)
+    """
+    d = _differences(differences, "differences", ndim=2)
+    return _corrected(d.ravel(), n_train, n_test, df, alternative)
+
+
+@dataclass(frozen=True)
+class McNemarResult:
+    """Result of :func:`mcnemar_test`: ``statistic`` (chi-squared, or the smaller count when exact) and ``pvalue``."""
+
+    statistic: float
+    pvalue: float
+    exact: bool
+
+
+def mcnemar_test(n_01, n_10, *, exact=False, correction=True):
+    r"""McNemar's test on one test set: do two classifiers err on different examples equally often?
+
+    ``n_01`` examples are misclassified by the first classifier only and ``n_10`` by the
+    second only. The chi-squared version (Dietterich's) uses
+    :math:`(|n_{01} - n_{10}| - 1)^2 / (n_{01} + n_{10})` with 1 degree of freedom
+    (``correction=False`` drops the continuity correction); ``exact=True`` uses the
+    two-sided binomial test of :math:`n_{01}` in :math:`n_{01} + n_{10}` trials with p = 1/2.
+    When :math:`n_{01} = n_{10}` the corrected statistic is 0 (no evidence either way);
+    mlxtend and statsmodels apply the correction there too and return
+    :math:`1/(n_{01} + n_{10})`.
+
+    Examples
+    --------
+    >>> from evalkit.stats import mcnemar_test
+    >>> r = mcnemar_test(12, 4)
+    >>> round(r.statistic, 4), round(r.pvalue, 4)
+    (3.0625, 0.0801)
+    >>> round(mcnemar_test(12, 4, exact=True).pvalue, 4)
+    0.0768
+    """
+    b = check_positive_int(n_01, "n_01", minimum=0)
+    c = check_positive_int(n_10, "n_10", minimum=0)
+    if b + c == 0:
+        return McNemarResult(0.0, 1.0, exact)
+    if exact:
+        return McNemarResult(float(min(b, c)), float(_st.binomtest(b, b + c, 0.5).pvalue), True)
+    stat = (abs(b - c) - (1 if correction else 0)) ** 2 / (b + c)
+    if correction and abs(b - c) < 1:
+        stat = 0.0
+    return McNemarResult(float(stat), float(_st.chi2.sf(stat, 1)), False)
+
+
+# ------------------------------------------------------------------ replicability
+
+
+def replicability(k, n):
+    r"""Bouckaert & Frank's :math:`R(k, n)`: probability that two of n runs of a test agree.
+
+    .. math:: R(k, n) = \frac{\binom{k}{2} + \binom{n-k}{2}}{\binom{n}{2}}
+                      = \frac{k(k-1) + (n-k)(n-k-1)}{n(n-1)}
+
+    for a test that rejects in ``k`` of ``n`` runs (never below about 0.5).
+
+    Examples
+    --------
+    >>> from evalkit.stats import replicability
+    >>> replicability(10, 10), round(replicability(5, 10), 4)
+    (1.0, 0.4444)
+    """
+    n = check_positive_int(n, "n", minimum=2)
+    k = check_count_array(k, "k")
+    if np.any(k > n):
+        raise ValueError(f"k must not exceed n = {n}")
+    return _scalar_or_array((k * (k - 1) + (n - k) * (n - k - 1)) / (n * (n - 1)))
+
+
+@dataclass(frozen=True)
+class ReplicabilitySummary:
+    r"""Result of :func:`replicability_summary`: the paper's three summary rows.
+
+    Attributes
+    ----------
+    consistent : int
+        Data sets on which all n runs agree (k = 0 or k = n).
+    almost_consistent : int
+        Data sets on which at most one run disagrees (k in {0, 1, n - 1, n}).
+    replicability : float
+        :math:`R = \sum_k (i_k/m)\,R(k, n)`, the mean of R(k, n) over the m data sets.
+    """
+
+    consistent: int
+    almost_consistent: int
+    replicability: float
+
+
+def replicability_summary(non_rejections, n):
+    """Consistency counts and the replicability R over data sets (Bouckaert & Frank, Table 1).
+
+    Parameters
+    ----------
+    non_rejections : array_like of int
+        For each data set, how many of the ``n`` runs did *not* reject (or did; the
+        measures are symmetric).
+    n : int
+        Runs per data set (10 in the paper).
+
+    Examples
+    --------
+    >>> from evalkit.stats import replicability_summary
+    >>> replicability_summary([10, 0, 9, 5], 10)
+    ReplicabilitySummary(consistent=2, almost_consistent=3, replicability=0.8111111111111111)
+    """
+    n = check_positive_int(n, "n", minimum=2)
+    k = check_count_array(non_rejections, "non_rejections")
+    if k.ndim != 1 or k.size == 0:
+        raise ValueError("non_rejections must be a non-empty 1-D sequence of counts")
+    if np.any(k > n):
+        raise ValueError(f"non_rejections must not exceed n = {n}")
+    consistent = int(np.sum((k == 0) | (k == n)))
+    almost = int(np.sum((k <= 1) | (k >= n - 1)))
+    return ReplicabilitySummary(consistent, almost, float(np.mean(replicability(k, n))))

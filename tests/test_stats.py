@@ -6,6 +6,13 @@ from hypothesis import strategies as st
 from scipy import stats as sst
 
 from evalkit.stats import (
+    corrected_repeated_cv_t_test,
+    corrected_resampled_t_test,
+    five_by_two_cv_t_test,
+    mcnemar_test,
+    replicability,
+    replicability_summary,
+    resampled_t_test,
     enrichment_pvalue,
     monte_carlo_pvalue,
     error_difference_interval,
@@ -302,3 +309,94 @@ def test_enrichment_pvalue_matches_scipy_hypergeom():
         assert enrichment_pvalue(k, pop, succ, samp, kind="point") == pytest.approx(sst.hypergeom.pmf(k, pop, succ, samp))
     with pytest.raises(ValueError, match="k must not exceed"):
         enrichment_pvalue(6, 20, 5, 10)
+
+
+# ------------------------------------------- resampling tests and replicability
+
+
+def test_five_by_two_matches_mlxtend_on_the_same_splits():
+    mlx = pytest.importorskip("mlxtend.evaluate")
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold
+    from sklearn.tree import DecisionTreeClassifier
+
+    from evalkit import datasets
+
+    data = datasets.load_arff("diabetes")
+    X, y = data.X, data.y
+    a, b = LogisticRegression(max_iter=1000), DecisionTreeClassifier(random_state=0)
+    t_ref, p_ref = mlx.paired_ttest_5x2cv(estimator1=a, estimator2=b, X=X, y=y, random_seed=1)
+    # mlxtend draws each run's seed from RandomState(random_seed).randint(0, 32767) and splits
+    # with train_test_split(test_size=0.5); reproduce its differences exactly
+    from sklearn.model_selection import train_test_split
+
+    seeds = np.random.RandomState(1)
+    d = np.empty((5, 2))
+    for i in range(5):
+        X1, X2, y1, y2 = train_test_split(X, y, test_size=0.5, random_state=seeds.randint(low=0, high=32767))
+        for j, (tr, te) in enumerate([((X1, y1), (X2, y2)), ((X2, y2), (X1, y1))]):
+            d[i, j] = a.fit(*tr).score(*te) - b.fit(*tr).score(*te)
+    ours = five_by_two_cv_t_test(d)
+    assert ours.statistic == pytest.approx(t_ref, rel=1e-12)
+    assert ours.pvalue == pytest.approx(p_ref, rel=1e-9)
+    assert StratifiedKFold  # imported for readers: the book's designs stratify, mlxtend's does not
+
+
+def test_resampled_t_test_is_scipy_one_sample():
+    rng = np.random.default_rng(7)
+    d = rng.normal(0.01, 0.03, size=(10, 10))
+    for alt in ("two-sided", "less", "greater"):
+        ref = sst.ttest_1samp(d.ravel(), 0.0, alternative=alt)
+        ours = resampled_t_test(d, alternative=alt)
+        assert ours.statistic == pytest.approx(ref.statistic) and ours.pvalue == pytest.approx(ref.pvalue)
+
+
+def test_corrected_tests_by_hand():
+    rng = np.random.default_rng(8)
+    d = rng.normal(0.02, 0.05, size=100)
+    n1, n2 = 900, 100
+    t_hand = d.mean() / np.sqrt((1 / 100 + n2 / n1) * d.var(ddof=1))
+    r = corrected_resampled_t_test(d, n_train=n1, n_test=n2)
+    assert r.statistic == pytest.approx(t_hand) and r.df == 99
+    assert r.pvalue == pytest.approx(2 * sst.t.sf(abs(t_hand), 99))
+    paper = corrected_resampled_t_test(d, n_train=n1, n_test=n2, df=100)  # the paper prints n
+    assert paper.statistic == r.statistic and paper.pvalue < r.pvalue
+    cv = corrected_repeated_cv_t_test(d.reshape(10, 10), n_train=n1, n_test=n2)
+    assert cv.statistic == pytest.approx(t_hand) and cv.df == 99
+    # the correction shrinks the statistic relative to the naive test
+    assert abs(cv.statistic) < abs(resampled_t_test(d).statistic)
+    with pytest.raises(ValueError, match="df must be a positive number"):
+        corrected_resampled_t_test(d, n_train=9, n_test=1, df=0)
+    with pytest.raises(ValueError, match=r"shape \(5, 2\)"):
+        five_by_two_cv_t_test(np.zeros((2, 5)))
+
+
+def test_mcnemar_matches_mlxtend_and_scipy():
+    mlx = pytest.importorskip("mlxtend.evaluate")
+    for b, c in [(12, 4), (3, 9), (0, 7), (101, 77)]:
+        table = np.array([[50, b], [c, 40]])  # mlxtend: [[both right, 1 right 2 wrong], [1 wrong 2 right, both wrong]]
+        chi2, p = mlx.mcnemar(table, corrected=True)
+        ours = mcnemar_test(b, c)
+        assert ours.statistic == pytest.approx(chi2) and ours.pvalue == pytest.approx(p)
+        _, p_exact = mlx.mcnemar(table, exact=True)
+        assert mcnemar_test(b, c, exact=True).pvalue == pytest.approx(p_exact)
+        assert mcnemar_test(b, c, exact=True).pvalue == pytest.approx(sst.binomtest(b, b + c).pvalue)
+    assert mcnemar_test(0, 0).pvalue == 1.0
+    # deliberate difference: with n_01 == n_10 the continuity-corrected statistic is 0 here
+    # (no evidence either way); mlxtend (and statsmodels) return (0 - 1)^2 / (b + c) > 0
+    chi2, _ = mlx.mcnemar(np.array([[50, 20], [20, 40]]), corrected=True)
+    assert chi2 == pytest.approx(1 / 40) and mcnemar_test(20, 20).statistic == 0.0
+
+
+def test_replicability_measures():
+    assert replicability(0, 10) == replicability(10, 10) == 1.0
+    assert replicability(5, 10) == pytest.approx(40 / 90)
+    # R(k, n) is the probability that two distinct runs, drawn at random, agree
+    k, n = 3, 10
+    outcomes = [1] * k + [0] * (n - k)
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    assert replicability(k, n) == pytest.approx(np.mean([outcomes[i] == outcomes[j] for i, j in pairs]))
+    s = replicability_summary([10, 10, 9, 1, 0, 5], 10)
+    assert (s.consistent, s.almost_consistent) == (3, 5)
+    with pytest.raises(ValueError, match="must not exceed"):
+        replicability_summary([11], 10)
