@@ -47,3 +47,30 @@ def test_bad_arguments():
         replication.run_replication(["iris"], repetitions=1)
     with pytest.raises(ValueError, match="unknown"):
         replication.run_replication(["irises"], repetitions=2)
+
+
+def test_preprocessor_equals_scikit_learn_column_transformer():
+    from sklearn.compose import ColumnTransformer
+    from sklearn.impute import SimpleImputer
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
+
+    data = datasets.load_arff("labor")  # numeric and nominal attributes, many missing values
+    X = data.X
+    target = data.attributes[data.target]
+    nv = [len(a.values) if a.kind == "nominal" else 0 for a in data.attributes if a is not target]
+    num = [j for j, v in enumerate(nv) if v == 0]
+    nom = [j for j, v in enumerate(nv) if v > 0]
+    train, test = X[:40], X[40:]
+    for scale in (False, True):
+        ref = ColumnTransformer([
+            ("num", make_pipeline(SimpleImputer(strategy="mean"), *([MinMaxScaler()] if scale else [])), num),
+            ("nom", make_pipeline(SimpleImputer(strategy="most_frequent"),
+                                  OneHotEncoder(categories=[list(range(nv[j])) for j in nom],
+                                                sparse_output=False, handle_unknown="ignore")), nom),
+        ]).fit(train)
+        ours = replication.ArffPreprocessor(nv, scale=scale).fit(train)
+        expected = ref.transform(test)
+        if scale:
+            expected[:, len(num):] /= np.sqrt(2)
+        np.testing.assert_allclose(ours.transform(test), expected, atol=1e-12)
