@@ -6,6 +6,8 @@ Examples (shell)::
     evalkit datasets fetch uci/soybean.arff.gz
     evalkit reproduce ci-coverage --n-samples 40 --n-trials 100000 --out coverage.csv
     evalkit reproduce bouckaert-frank --n-jobs 2 --out replicability.csv
+    evalkit reproduce bouckaert-frank --null-copies --n-jobs 2 --out type1.csv
+    evalkit reproduce bouckaert-frank-table5 --training-sets 1000 --n-jobs 2 --out table5.csv
 
 Each ``reproduce`` experiment calls the same evalkit function the book's chapter
 calls, at any scale, and writes its table to a CSV file (or standard output).
@@ -47,8 +49,9 @@ def _bouckaert_frank(args):
     from . import replication
 
     names = args.datasets or list(replication.UCI_DATASETS)
-    result = replication.run_replication(names, repetitions=args.repetitions, n_jobs=args.n_jobs,
-                                         progress=True, seed=args.seed)
+    learners = replication.identical_learners_for if args.null_copies else None
+    result = replication.run_replication(names, repetitions=args.repetitions, learners=learners,
+                                         n_jobs=args.n_jobs, progress=True, seed=args.seed)
     rows = []
     for test, per_pair in result.counts.items():
         for pair, counts in per_pair.items():
@@ -60,7 +63,26 @@ def _bouckaert_frank(args):
     return rows
 
 
-EXPERIMENTS = {"ci-coverage": _ci_coverage, "bouckaert-frank": _bouckaert_frank}
+def _bouckaert_frank_table5(args):
+    """Table 5: consistency (%) and rejection rate of each test on each simulated source."""
+    from . import replication_simulation as sim
+
+    sources, pilot = sim.simulation_sources(rng=args.seed)
+    result = sim.run_simulation(sources, n_training_sets=args.training_sets, repetitions=args.repetitions,
+                                n_jobs=args.n_jobs, progress=True, seed=args.seed)
+    diff = result.accuracy_difference()
+    rows = []
+    for test in sim.SIMULATION_TESTS:
+        for j, (c, se, r, rse) in enumerate(zip(result.consistency(test), result.consistency_std_error(test),
+                                                result.rejection_rate(test), result.rejection_rate_std_error(test))):
+            rows.append({"test": test, "source": j + 1, "accuracy_difference_pct": diff[j],
+                         "consistency_pct": c, "consistency_se_pct": se, "rejection_rate": r, "rejection_rate_se": rse,
+                         "training_sets": result.n_training_sets, "repetitions": result.repetitions})
+    return rows
+
+
+EXPERIMENTS = {"ci-coverage": _ci_coverage, "bouckaert-frank": _bouckaert_frank,
+               "bouckaert-frank-table5": _bouckaert_frank_table5}
 
 
 def _write(rows, out):
@@ -94,7 +116,11 @@ def build_parser():
     rep.add_argument("--confidence-level", type=float, default=0.95)
     rep.add_argument("--seed", type=int, default=0)
     rep.add_argument("--datasets", nargs="*", default=None, help="bouckaert-frank: UCI data sets (default: all 27)")
-    rep.add_argument("--repetitions", type=int, default=10, help="bouckaert-frank: random partitionings (default 10)")
+    rep.add_argument("--repetitions", type=int, default=10, help="bouckaert-frank*: random partitionings (default 10)")
+    rep.add_argument("--null-copies", action="store_true",
+                     help="bouckaert-frank: compare two copies of one randomised learner (Type I error)")
+    rep.add_argument("--training-sets", type=int, default=1000,
+                     help="bouckaert-frank-table5: training sets per source (default 1000, the paper's)")
     rep.add_argument("--n-jobs", type=int, default=None, help="parallel jobs (joblib)")
     rep.add_argument("--out", default=None, help="CSV file to write (default: standard output)")
     return parser

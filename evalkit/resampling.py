@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["SplitScores", "split_scores"]
+__all__ = ["SplitScores", "split_scores", "stratified_fold_ids", "subsample_test_masks"]
 
 
 @dataclass(frozen=True)
@@ -112,3 +112,74 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
         n_train=np.array([len(tr) for tr, _ in splits]),
         n_test=np.array([len(te) for _, te in splits]),
     )
+
+
+def stratified_fold_ids(y, n_splits, *, n_repeats=1, rng=None):
+    """Fold labels of ``n_repeats`` independent stratified k-fold partitions, drawn at once.
+
+    Within each repetition the cases are shuffled within their class, the classes laid
+    end to end, and the folds dealt round-robin, so every fold gets its class's share up
+    to one case and fold sizes differ by at most one. (scikit-learn's ``StratifiedKFold``
+    balances the same way but draws one partition per call; this draws all of them in
+    one vectorised step, for simulations that need thousands.)
+
+    Parameters
+    ----------
+    y : array_like of int, shape (n,)
+    n_splits : int
+    n_repeats : int, default 1
+    rng : seed or Generator
+
+    Returns
+    -------
+    ndarray of int, shape (n_repeats, n)
+        ``ids[r, i]``: the fold (0 .. n_splits - 1) of case ``i`` in repetition ``r``;
+        fold ``f`` of repetition ``r`` tests on ``ids[r] == f``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+    >>> ids = stratified_fold_ids(y, 2, n_repeats=3, rng=0)
+    >>> [np.bincount(ids[r][y == 1]).tolist() for r in range(3)]
+    [[3, 3], [3, 3], [3, 3]]
+    """
+    from ._validation import check_positive_int
+
+    y = np.asarray(y)
+    if y.ndim != 1:
+        raise ValueError(f"y must be 1-D; got shape {y.shape}")
+    n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    if n_splits > y.size:
+        raise ValueError(f"n_splits={n_splits} is larger than the number of cases {y.size}")
+    rng = np.random.default_rng(rng)
+    keys = rng.random((n_repeats, y.size))
+    order = np.lexsort((keys, np.broadcast_to(y, keys.shape)), axis=-1)
+    ids = np.empty_like(order)
+    np.put_along_axis(ids, order, np.broadcast_to(np.arange(y.size) % n_splits, order.shape), axis=-1)
+    return ids
+
+
+def subsample_test_masks(n, n_test, *, n_repeats=1, rng=None):
+    """Test-set masks of ``n_repeats`` random subsamples: ``n_test`` of ``n`` cases each, without replacement.
+
+    The training set of subsample ``r`` is ``~masks[r]`` (scikit-learn's ``ShuffleSplit``
+    with ``test_size=n_test``, all drawn at once).
+
+    Examples
+    --------
+    >>> m = subsample_test_masks(10, 3, n_repeats=4, rng=0)
+    >>> m.shape, m.sum(axis=1).tolist()
+    ((4, 10), [3, 3, 3, 3])
+    """
+    from ._validation import check_positive_int
+
+    n = check_positive_int(n, "n", minimum=2)
+    n_test = check_positive_int(n_test, "n_test")
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    if n_test >= n:
+        raise ValueError(f"n_test must be smaller than n={n}; got {n_test}")
+    rng = np.random.default_rng(rng)
+    ranks = np.argsort(np.argsort(rng.random((n_repeats, n)), axis=1), axis=1)
+    return ranks < n_test
