@@ -48,6 +48,7 @@ SIMULATION_TESTS = (
     "10x10-fold CV, uncorrected",
     "corrected 10x10 CV",
 )
+"""The tests run on each repetition (the keys of ``SimulationResult.pvalues``)."""
 
 PAPER_TABLE_5 = {
     "accuracy difference (%)": (0.0, 2.77, 5.83, 11.27),
