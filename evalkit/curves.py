@@ -20,6 +20,7 @@ from ._validation import check_binary_scores, check_choice
 __all__ = [
     "average_precision",
     "pr_auc",
+    "roc_auc_and_average_precision",
     "precision_recall_curve",
     "roc_auc",
     "roc_convex_hull",
@@ -162,6 +163,38 @@ def average_precision(y_true, y_score):
     _, tp, fp, n_pos, _ = _threshold_counts(pos, s)
     gained = np.diff(tp, prepend=0)
     return float(np.sum(gained * (tp / (tp + fp))) / n_pos)
+
+
+def _areas_from_counts(tp, fp, n_pos, n_neg):
+    """AUROC (ties one half) and average precision from cumulative counts at descending thresholds."""
+    tp = np.asarray(tp, dtype=float)
+    fp = np.asarray(fp, dtype=float)
+    d_tp = np.diff(tp, prepend=0.0)
+    d_fp = np.diff(fp, prepend=0.0)
+    auroc = float(np.sum(d_tp * (n_neg - fp + 0.5 * d_fp)) / (float(n_pos) * float(n_neg)))
+    ap = float(np.sum(d_tp * (tp / (tp + fp))) / n_pos)
+    return auroc, ap
+
+
+def roc_auc_and_average_precision(y_true, y_score):
+    """:func:`roc_auc` and :func:`average_precision` from one pass over the sorted scores.
+
+    Both areas come from the same cumulative counts of true and false positives at each
+    distinct threshold, so the scores are sorted once for the two (scikit-learn's
+    ``roc_auc_score`` and ``average_precision_score`` each sort them again).
+
+    Returns
+    -------
+    auroc, average_precision : float
+
+    Examples
+    --------
+    >>> roc_auc_and_average_precision([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+    (0.875, 0.8333333333333333)
+    """
+    pos, s = check_binary_scores(y_true, y_score)
+    _, tp, fp, n_pos, n_neg = _threshold_counts(pos, s)
+    return _areas_from_counts(tp, fp, n_pos, n_neg)
 
 
 def _davis_goadrich_area(tp, fp, n_pos):

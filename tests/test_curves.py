@@ -32,6 +32,8 @@ def test_matches_sklearn_on_random_inputs_with_ties(seed):
     assert curves.roc_auc(y, s) == pytest.approx(skm.roc_auc_score(y, s), abs=1e-12)
     assert curves.average_precision(y, s) == pytest.approx(skm.average_precision_score(y, s), abs=1e-12)
     assert curves.pr_auc(y, s, interpolation="step") == curves.average_precision(y, s)
+    both = curves.roc_auc_and_average_precision(y, s)
+    assert both == pytest.approx((skm.roc_auc_score(y, s), skm.average_precision_score(y, s)), abs=1e-12)
     fpr, tpr, thr = curves.roc_curve(y, s)
     ref = skm.roc_curve(y, s, drop_intermediate=False)
     for ours, theirs in zip((fpr, tpr, thr), ref):
