@@ -38,11 +38,17 @@ __all__ = [
     "LinkPredictionTask",
     "PairEvaluation",
     "PREDICTORS",
+    "ScoreHistogram",
+    "DistanceCounts",
     "adamic_adar",
     "common_neighbors",
+    "distance_counts",
     "evaluate_all_pairs",
     "jaccard",
+    "pair_distances",
     "preferential_attachment",
+    "propflow",
+    "score_histogram",
     "snap_float_ties",
     "temporal_task",
     "undirected_adjacency",
@@ -244,8 +250,112 @@ def preferential_attachment(A, pairs):
     return deg[pairs[:, 0]] * deg[pairs[:, 1]]
 
 
+def _check_weighted(W):
+    if not sp.issparse(W) or W.ndim != 2 or W.shape[0] != W.shape[1]:
+        raise TypeError("A must be a square scipy sparse (weighted) adjacency matrix")
+    W = sp.csr_matrix(W, dtype=np.float64)
+    if W.diagonal().any():
+        raise ValueError("A must have no self-loops (a zero diagonal)")
+    if (W.data < 0).any() or not np.isfinite(W.data).all():
+        raise ValueError("A's weights must be finite and non-negative")
+    if abs(W - W.T).max() > 0 if W.nnz else False:
+        raise ValueError("A must be symmetric (an undirected graph)")
+    W.eliminate_zeros()
+    return W
+
+
+def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
+    """PropFlow scores of all pairs within ``max_length`` hops (Lichtenwalter et al. 2010).
+
+    PropFlow(u, v) is the probability mass that reaches ``v`` from ``u`` in a
+    breadth-first, outward-moving flow: ``u`` starts with mass 1; at step ``k`` every node
+    first reached at step ``k`` (its BFS level) divides the mass it holds among all its
+    neighbours in proportion to the edge weights; a node receives mass from every
+    neighbour that pushes, but pushes once, at its own level. The score of ``v`` is the
+    mass it holds at the end.
+
+    **The definition evalkit uses is level-synchronous**: a node pushes the mass it held
+    when its level's step began. The authors' C++ implementation (LPmade) processes the
+    nodes of a level one after another and lets a node push mass it received *during*
+    the same step from an earlier-processed node of its own level, so its scores depend on
+    the order of the nodes within a level whenever two nodes of one level are adjacent.
+    The two definitions agree exactly when no edge joins two nodes of the same BFS level
+    of the source (trees, bipartite graphs); a test checks both facts against a
+    straightforward per-source implementation of each.
+
+    Parameters
+    ----------
+    A : sparse symmetric matrix
+        Adjacency; stored values are the edge weights (the transition probabilities are
+        proportional to them). Use :func:`undirected_adjacency` for an unweighted graph.
+    max_length : int, default 5
+        Number of steps (LPmade's ``l``); pairs farther apart score 0.
+    symmetrize : {'mean', None}, default 'mean'
+        PropFlow is directional: PropFlow(u, v) != PropFlow(v, u) in general. ``'mean'``
+        returns the symmetric matrix of the mean of the two orderings (the undirected
+        score evaluated by :func:`evaluate_all_pairs`); ``None`` returns the directed scores,
+        row = source.
+    chunk_size : int
+        Sources processed together (memory grows with ``chunk_size`` times the number of
+        nodes within ``max_length`` hops).
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix, shape (n, n), zero diagonal
+
+    Examples
+    --------
+    A path 0 - 1 - 2: from 0, node 1 receives 1 and passes it on, half back to 0, half
+    to 2; from 2 the same, mirrored.
+
+    >>> A, _ = undirected_adjacency([(0, 1), (1, 2)])
+    >>> propflow(A, max_length=2, symmetrize=None).toarray()
+    array([[0. , 1. , 0.5],
+           [0.5, 0. , 0.5],
+           [0.5, 1. , 0. ]])
+    """
+    W = _check_weighted(A)
+    if isinstance(max_length, bool) or not isinstance(max_length, (int, np.integer)) or max_length < 1:
+        raise ValueError(f"max_length must be a positive integer; got {max_length!r}")
+    if symmetrize not in ("mean", None):
+        raise ValueError(f"symmetrize must be 'mean' or None; got {symmetrize!r}")
+    n = W.shape[0]
+    out_weight = np.asarray(W.sum(axis=1)).ravel()
+    inv = np.zeros(n)
+    inv[out_weight > 0] = 1.0 / out_weight[out_weight > 0]
+    P = sp.diags(inv) @ W  # row-stochastic where a node has neighbours
+    blocks = []
+    for lo in range(0, n, chunk_size):
+        hi = min(n, lo + chunk_size)
+        m = hi - lo
+        start = sp.csr_matrix((np.ones(m), (np.arange(m), np.arange(lo, hi))), shape=(m, n))
+        scores = start.copy()
+        found = start.copy()
+        frontier = start.copy()
+        for _ in range(max_length):
+            if frontier.nnz == 0:
+                break
+            flow = frontier.multiply(scores) @ P          # each frontier node pushes what it holds
+            scores = (scores + flow).tocsr()
+            reached = flow.copy()
+            reached.data[:] = 1.0
+            new = (reached - reached.multiply(found)).tocsr()  # first reached at this step
+            new.eliminate_zeros()
+            found = (found + new).tocsr()
+            frontier = new
+        scores = scores.tolil()
+        scores[np.arange(m), np.arange(lo, hi)] = 0
+        blocks.append(scores.tocsr())
+    S = sp.vstack(blocks).tocsr()
+    S.eliminate_zeros()
+    if symmetrize == "mean":
+        S = ((S + S.T) * 0.5).tocsr()
+        S.data = snap_float_ties(S.data)
+    return S
+
+
 PREDICTORS = {"common_neighbors": common_neighbors, "adamic_adar": adamic_adar, "jaccard": jaccard,
-              "preferential_attachment": preferential_attachment}
+              "preferential_attachment": preferential_attachment, "propflow": propflow}
 """The predictors :func:`evaluate_all_pairs` accepts by name."""
 
 
@@ -362,6 +472,94 @@ def temporal_task(events, split, end=None, *, start=None):
     return LinkPredictionTask(A, nodes, positives, int((~known).sum()), int(linked.sum()))
 
 
+# ------------------------------------------------------------------ geodesic distance
+
+
+def _bfs_rows(A, sources):
+    from scipy.sparse.csgraph import shortest_path
+
+    return shortest_path(A, method="D", directed=False, unweighted=True, indices=sources)
+
+
+def pair_distances(A, pairs, *, chunk_size=512):
+    """Geodesic (hop) distance of each pair in the network ``A`` (``inf`` if disconnected).
+
+    Examples
+    --------
+    >>> A, _ = undirected_adjacency([(0, 1), (1, 2), (3, 4)])
+    >>> pair_distances(A, [(0, 2), (0, 3)]).tolist()
+    [2.0, inf]
+    """
+    A = _check_adjacency(A)
+    pairs = _check_pairs(pairs, A.shape[0], "pairs")
+    out = np.empty(pairs.shape[0])
+    sources, inv = np.unique(pairs[:, 0], return_inverse=True)
+    for lo in range(0, sources.size, chunk_size):
+        block = _bfs_rows(A, sources[lo:lo + chunk_size])
+        sel = (inv >= lo) & (inv < lo + chunk_size)
+        out[sel] = block[inv[sel] - lo, pairs[sel, 1]]
+    return out
+
+
+@dataclass(frozen=True)
+class DistanceCounts:
+    """Candidate pairs and positives per geodesic distance.
+
+    Attributes
+    ----------
+    distance : ndarray of float
+        2, 3, ... and ``inf`` (pairs in different components) where any candidate lies.
+    candidates : ndarray of int64
+        Candidate pairs (non-edges) at each distance.
+    positives : ndarray of int64
+        Positives at each distance.
+    """
+
+    distance: np.ndarray
+    candidates: np.ndarray
+    positives: np.ndarray
+
+    @property
+    def negatives(self):
+        return self.candidates - self.positives
+
+    def as_dict(self):
+        return {float(d): (int(c), int(p)) for d, c, p in zip(self.distance, self.candidates, self.positives)}
+
+
+def distance_counts(A, positives, *, chunk_size=512):
+    """Count the candidate pairs and the positives at each geodesic distance.
+
+    Runs a breadth-first search from every node (in chunks of ``chunk_size`` sources, so
+    memory stays at ``chunk_size x n`` distances); each unordered pair is counted once.
+
+    Examples
+    --------
+    >>> A, _ = undirected_adjacency([(0, 1), (1, 2), (2, 3), (4, 5)])
+    >>> distance_counts(A, [(0, 2), (0, 4)]).as_dict()
+    {2.0: (2, 1), 3.0: (1, 0), inf: (8, 1)}
+    """
+    A = _check_adjacency(A)
+    n = A.shape[0]
+    pos = _check_pairs(positives, n, "positives")
+    hist = {}
+    for lo in range(0, n, chunk_size):
+        hi = min(n, lo + chunk_size)
+        D = _bfs_rows(A, np.arange(lo, hi))
+        upper = np.arange(n)[None, :] > np.arange(lo, hi)[:, None]
+        vals, cnt = np.unique(D[upper], return_counts=True)
+        for v, c in zip(vals, cnt):
+            hist[v] = hist.get(v, 0) + int(c)
+    hist.pop(1.0, None)  # edges are not candidates
+    dist = np.array(sorted(hist))
+    cand = np.array([hist[d] for d in dist], dtype=np.int64)
+    pd = pair_distances(A, pos, chunk_size=chunk_size) if pos.size else np.zeros(0)
+    if (pd <= 1).any():
+        raise ValueError("positives must be candidate pairs (not edges, not self-pairs)")
+    npos = np.array([(pd == d).sum() for d in dist], dtype=np.int64)
+    return DistanceCounts(dist, cand, npos)
+
+
 # ------------------------------------------------------------------ exact evaluation
 
 
@@ -410,8 +608,108 @@ def _pair_keys(rows, cols, n):
     return rows.astype(np.int64) * n + cols.astype(np.int64)
 
 
+@dataclass(frozen=True)
+class ScoreHistogram:
+    """Scores of all candidate pairs: the positives' scores, and the negatives' as a histogram.
+
+    Attributes
+    ----------
+    positive_scores : ndarray of float
+    negative_values : ndarray of float
+        Distinct negative scores, increasing.
+    negative_counts : ndarray of int64
+        How many negative pairs have each value (all positive).
+    """
+
+    positive_scores: np.ndarray = field(repr=False)
+    negative_values: np.ndarray = field(repr=False)
+    negative_counts: np.ndarray = field(repr=False)
+
+    @classmethod
+    def from_unsorted(cls, positive_scores, values, counts):
+        values = np.asarray(values, dtype=float)
+        counts = np.asarray(counts, dtype=np.int64)
+        if (counts < 0).any():
+            raise ValueError("negative counts must be non-negative")
+        order = np.argsort(values, kind="stable")
+        values, counts = values[order], counts[order]
+        uniq, inv = np.unique(values, return_inverse=True)
+        counts = np.bincount(inv, weights=counts, minlength=uniq.size).astype(np.int64)
+        keep = counts > 0
+        return cls(np.asarray(positive_scores, dtype=float), uniq[keep], counts[keep])
+
+    @property
+    def n_positive(self):
+        return int(self.positive_scores.size)
+
+    @property
+    def n_negative(self):
+        return int(self.negative_counts.sum())
+
+    def evaluate(self):
+        """AUROC, average precision and Davis-Goadrich AUPR over all pairs (:class:`PairEvaluation`)."""
+        return PairEvaluation(*_grouped_areas(self.positive_scores, self.negative_values, self.negative_counts))
+
+    def subsample_negatives(self, rate, *, n_repeats=100, rng=None):
+        """Evaluate on test sets that keep all positives and a uniform sample of the negatives.
+
+        Each repetition draws ``round(rate * n_negative)`` negatives uniformly without
+        replacement from all negative pairs, which is a multivariate hypergeometric draw
+        over the histogram's score values: exact, with no pair enumerated.
+
+        Parameters
+        ----------
+        rate : float in (0, 1]
+            Fraction of the negatives kept (the paper's "negative class sample
+            percentage" divided by 100).
+        n_repeats : int
+        rng : seed or Generator
+
+        Returns
+        -------
+        list of PairEvaluation
+        """
+        from ._validation import check_positive_int
+
+        if isinstance(rate, bool) or not isinstance(rate, (int, float, np.floating)) or not 0 < rate <= 1:
+            raise ValueError(f"rate must be a number in (0, 1]; got {rate!r}")
+        n_repeats = check_positive_int(n_repeats, "n_repeats")
+        rng = np.random.default_rng(rng)
+        k = int(round(rate * self.n_negative))
+        if k == 0:
+            raise ValueError(f"rate={rate} keeps no negative out of {self.n_negative}")
+        out = []
+        for _ in range(n_repeats):
+            drawn = rng.multivariate_hypergeometric(self.negative_counts, k, method="marginals")
+            keep = drawn > 0
+            out.append(PairEvaluation(*_grouped_areas(self.positive_scores, self.negative_values[keep], drawn[keep])))
+        return out
+
+
 def evaluate_all_pairs(A, positives, predictor):
     """Evaluate a predictor on every candidate pair of ``A`` exactly, without enumerating them.
+
+    Parameters and rules as :func:`score_histogram`; equals ``score_histogram(...).evaluate()``.
+
+    Returns
+    -------
+    PairEvaluation
+
+    Examples
+    --------
+    >>> A, _ = undirected_adjacency([(0, 1), (1, 2), (2, 3), (3, 4), (0, 2)])
+    >>> r = evaluate_all_pairs(A, [(0, 3)], "common_neighbors")
+    >>> r.n_positive, r.n_negative, r.auroc   # beats 2 negatives, ties 2: (2 + 2/2) / 4
+    (1, 4, 0.75)
+    """
+    return score_histogram(A, positives, predictor).evaluate()
+
+
+def score_histogram(A, positives, predictor):
+    """The scores of every candidate pair of ``A``, as positive scores and a negative histogram.
+
+    The negatives are never enumerated: their scores are counted per distinct value
+    (see the module docstring).
 
     Parameters
     ----------
@@ -426,14 +724,14 @@ def evaluate_all_pairs(A, positives, predictor):
 
     Returns
     -------
-    PairEvaluation
+    ScoreHistogram
 
     Examples
     --------
     >>> A, _ = undirected_adjacency([(0, 1), (1, 2), (2, 3), (3, 4), (0, 2)])
-    >>> r = evaluate_all_pairs(A, [(0, 3)], "common_neighbors")
-    >>> r.n_positive, r.n_negative, r.auroc   # beats 2 negatives, ties 2: (2 + 2/2) / 4
-    (1, 4, 0.75)
+    >>> h = score_histogram(A, [(0, 3)], "common_neighbors")
+    >>> h.positive_scores.tolist(), h.negative_values.tolist(), h.negative_counts.tolist()
+    ([1.0], [0.0, 1.0], [2, 2])
     """
     A = _check_adjacency(A)
     n = A.shape[0]
@@ -454,7 +752,7 @@ def evaluate_all_pairs(A, positives, predictor):
         if predictor not in PREDICTORS:
             raise ValueError(f"predictor must be one of {list(PREDICTORS)} or a sparse score matrix; got {predictor!r}")
         if predictor == "preferential_attachment":
-            return _evaluate_degree_product(A, pos, n_neg_total)
+            return _degree_product_histogram(A, pos, n_neg_total)
         S = PREDICTORS[predictor](A)
     else:
         if not sp.issparse(predictor) or predictor.shape != A.shape:
@@ -477,11 +775,10 @@ def evaluate_all_pairs(A, positives, predictor):
     n_zero_neg = n_neg_total - counts.sum()
     values = np.r_[values, 0.0]
     counts = np.r_[counts, n_zero_neg]
-    keep = counts > 0
-    return PairEvaluation(*_grouped_areas(pos_scores, values[keep], counts[keep]))
+    return ScoreHistogram.from_unsorted(pos_scores, values, counts)
 
 
-def _evaluate_degree_product(A, pos, n_neg_total):
+def _degree_product_histogram(A, pos, n_neg_total):
     deg = np.asarray(A.sum(axis=1)).ravel().astype(np.int64)
     dvals, dinv, dcount = np.unique(deg, return_inverse=True, return_counts=True)
     # all unordered node pairs per degree pair (i <= j over distinct degree values)
@@ -503,6 +800,5 @@ def _evaluate_degree_product(A, pos, n_neg_total):
     counts = np.bincount(inv, weights=pairs_count, minlength=values.size)
     if counts.sum() != n_neg_total:  # pragma: no cover - an internal consistency check
         raise RuntimeError("degree-product histogram does not add up to the number of negatives")
-    keep = counts > 0
     pos_scores = (deg[pos[:, 0]] * deg[pos[:, 1]]).astype(np.float64)
-    return PairEvaluation(*_grouped_areas(pos_scores, values[keep], counts[keep]))
+    return ScoreHistogram.from_unsorted(pos_scores, values, counts.astype(np.int64))

@@ -147,3 +147,132 @@ def test_bad_input():
         linkpred.common_neighbors(np.zeros((3, 3)))
     with pytest.raises(ValueError, match="positives and negatives"):
         linkpred.evaluate_all_pairs(A, np.zeros((0, 2), dtype=int), "jaccard")
+
+
+# ------------------------------------------------------------------------ PropFlow
+
+def _propflow_reference(W, source, max_length, synchronous):
+    """Per-source PropFlow written out node by node.
+
+    synchronous=False is LPmade's loop: a node pushes the mass it holds when it is
+    processed, including mass received earlier in the same step. synchronous=True pushes
+    the mass held when the step began (evalkit's definition)."""
+    n = W.shape[0]
+    scores = np.zeros(n)
+    scores[source] = 1.0
+    found = {source}
+    search = [source]
+    for _ in range(max_length):
+        held = scores.copy()
+        new_search = []
+        for v in search:
+            mass = held[v] if synchronous else scores[v]
+            nbrs = np.flatnonzero(W[v])
+            total = W[v, nbrs].sum()
+            for u in nbrs:
+                scores[u] += mass * W[v, u] / total
+                if u not in found:
+                    found.add(u)
+                    new_search.append(u)
+        search = new_search
+    scores[source] = 0.0
+    return scores
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("max_length", [1, 2, 3, 5])
+def test_propflow_equals_level_synchronous_reference(seed, max_length):
+    rng = np.random.default_rng(seed)
+    g = nx.gnp_random_graph(25, 0.15, seed=seed)
+    for u, v in g.edges():
+        g[u][v]["weight"] = float(rng.integers(1, 4))
+    W = nx.to_numpy_array(g, nodelist=range(25))
+    S = linkpred.propflow(sp.csr_matrix(W), max_length=max_length, symmetrize=None, chunk_size=7).toarray()
+    for s in range(25):
+        np.testing.assert_allclose(S[s], _propflow_reference(W, s, max_length, True), atol=1e-12)
+    M = linkpred.propflow(sp.csr_matrix(W), max_length=max_length).toarray()
+    np.testing.assert_allclose(M, (S + S.T) / 2, atol=1e-12)
+
+
+def test_propflow_equals_lpmade_order_when_no_level_has_an_inner_edge():
+    # On a tree no edge joins two nodes of the same BFS level: both definitions agree.
+    g = nx.random_labeled_tree(30, seed=4) if hasattr(nx, "random_labeled_tree") else nx.random_tree(30, seed=4)
+    W = nx.to_numpy_array(g, nodelist=range(30))
+    S = linkpred.propflow(sp.csr_matrix(W), max_length=4, symmetrize=None).toarray()
+    for s in range(30):
+        np.testing.assert_allclose(S[s], _propflow_reference(W, s, 4, False), atol=1e-12)
+
+
+def test_propflow_differs_from_lpmade_order_on_a_triangle():
+    # Triangle 0-1-2 plus a tail 2-3. From 0, nodes 1 and 2 are both at level 1 and
+    # adjacent: in LPmade's loop, node 1 (processed first) passes mass to 2 before 2 pushes.
+    W = nx.to_numpy_array(nx.Graph([(0, 1), (1, 2), (0, 2), (2, 3)]), nodelist=range(4))
+    ours = linkpred.propflow(sp.csr_matrix(W), max_length=2, symmetrize=None).toarray()[0]
+    lpmade = _propflow_reference(W, 0, 2, False)
+    np.testing.assert_allclose(ours, _propflow_reference(W, 0, 2, True), atol=1e-12)
+    assert ours[3] == pytest.approx(0.5 / 3)        # 2 pushes its 1/2 (+1/4 arrives too late)
+    assert lpmade[3] == pytest.approx(0.75 / 3)     # LPmade: 2 pushes 1/2 + 1/4
+
+
+def test_propflow_bad_input():
+    A, _ = linkpred.undirected_adjacency([(0, 1), (1, 2)])
+    with pytest.raises(ValueError, match="max_length"):
+        linkpred.propflow(A, max_length=0)
+    with pytest.raises(ValueError, match="symmetrize"):
+        linkpred.propflow(A, symmetrize="max")
+    with pytest.raises(ValueError, match="non-negative"):
+        linkpred.propflow(-A)
+
+
+# ----------------------------------------------------------- sampling and distances
+
+def test_subsampling_at_rate_one_is_the_full_evaluation():
+    g, A = _random_graph(3, n=40, p=0.1)
+    pos = _random_positives(A, np.random.default_rng(0), 10)
+    h = linkpred.score_histogram(A, pos, "adamic_adar")
+    full = h.evaluate()
+    for r in h.subsample_negatives(1.0, n_repeats=3, rng=0):
+        assert r == full
+
+
+def test_subsampled_negatives_are_uniform_over_pairs():
+    # The hypergeometric draw keeps each score group's share in expectation, and its
+    # variance is the hypergeometric one (Theorem 4.1's X, one group against the rest).
+    g, A = _random_graph(5, n=60, p=0.08)
+    pos = _random_positives(A, np.random.default_rng(1), 12)
+    h = linkpred.score_histogram(A, pos, "preferential_attachment")
+    rng = np.random.default_rng(2)
+    k = int(round(0.1 * h.n_negative))
+    draws = np.array([rng.multivariate_hypergeometric(h.negative_counts, k, method="marginals") for _ in range(4000)])
+    N, C = h.n_negative, h.negative_counts[-1]
+    p = k / N
+    var = C * (N - C) * p * (1 - p) / (N - 1)
+    assert draws[:, -1].mean() == pytest.approx(k * C / N, abs=5 * np.sqrt(var / 4000))
+    assert draws[:, -1].var() == pytest.approx(var, rel=0.1)
+    aurocs = [r.auroc for r in h.subsample_negatives(0.1, n_repeats=200, rng=3)]
+    assert np.mean(aurocs) == pytest.approx(h.evaluate().auroc, abs=5 * np.std(aurocs) / np.sqrt(200))
+
+
+def test_distance_counts_equal_networkx():
+    g, A = _random_graph(7, n=35, p=0.07)
+    pos = _random_positives(A, np.random.default_rng(4), 8)
+    got = linkpred.distance_counts(A, pos, chunk_size=6).as_dict()
+    lengths = dict(nx.all_pairs_shortest_path_length(g))
+    ref = {}
+    pos_set = {tuple(sorted(p)) for p in pos.tolist()}
+    for u, v in itertools.combinations(range(35), 2):
+        d = float(lengths[u].get(v, np.inf))
+        if d == 1:
+            continue
+        c, p = ref.get(d, (0, 0))
+        ref[d] = (c + 1, p + ((u, v) in pos_set))
+    assert got == ref
+
+
+def test_sampling_bad_input():
+    A, _ = linkpred.undirected_adjacency([(0, 1), (1, 2), (2, 3)])
+    h = linkpred.score_histogram(A, [(0, 2)], "common_neighbors")
+    with pytest.raises(ValueError, match="rate"):
+        h.subsample_negatives(0.0)
+    with pytest.raises(ValueError, match="keeps no negative"):
+        h.subsample_negatives(0.01)
