@@ -46,8 +46,10 @@ __all__ = [
     "evaluate_all_pairs",
     "jaccard",
     "pair_distances",
+    "pair_scores",
     "preferential_attachment",
     "propflow",
+    "sample_negative_pairs",
     "score_histogram",
     "snap_float_ties",
     "temporal_task",
@@ -650,6 +652,37 @@ class ScoreHistogram:
         """AUROC, average precision and Davis-Goadrich AUPR over all pairs (:class:`PairEvaluation`)."""
         return PairEvaluation(*_grouped_areas(self.positive_scores, self.negative_values, self.negative_counts))
 
+    def auroc_contributions(self):
+        """For each negative score value, the fraction of positives it loses to (ties count one half).
+
+        The AUROC is the mean of this quantity over all negatives (weighted by
+        ``negative_counts``); on a uniform sample of the negatives it is the sample mean.
+        """
+        pos = np.sort(self.positive_scores)
+        above = pos.size - np.searchsorted(pos, self.negative_values, side="right")
+        tied = np.searchsorted(pos, self.negative_values, side="right") - np.searchsorted(pos, self.negative_values)
+        return (above + 0.5 * tied) / pos.size
+
+    def subsampled_auroc_variance(self, rate):
+        """Exact variance of the AUROC when ``round(rate * n_negative)`` negatives are sampled uniformly.
+
+        The sampled AUROC is the mean of :meth:`auroc_contributions` over a sample drawn
+        without replacement, so its variance is ``sigma^2 / k * (N - k) / (N - 1)``, with
+        ``sigma^2`` the variance of the contributions over all ``N`` negatives: Theorem 4.1
+        of Yang et al. with the AUROC in place of a fixed-threshold rate (there the
+        contributions are 0 or 1, and ``sigma^2 = C (N - C) / N^2``).
+        """
+        if isinstance(rate, bool) or not isinstance(rate, (int, float, np.floating)) or not 0 < rate <= 1:
+            raise ValueError(f"rate must be a number in (0, 1]; got {rate!r}")
+        g, w = self.auroc_contributions(), self.negative_counts.astype(float)
+        N = w.sum()
+        k = round(rate * N)
+        if k == 0:
+            raise ValueError(f"rate={rate} keeps no negative out of {int(N)}")
+        mean = np.sum(w * g) / N
+        sigma2 = np.sum(w * (g - mean) ** 2) / N
+        return float(sigma2 / k * (N - k) / (N - 1)) if N > 1 else 0.0
+
     def subsample_negatives(self, rate, *, n_repeats=100, rng=None):
         """Evaluate on test sets that keep all positives and a uniform sample of the negatives.
 
@@ -684,6 +717,71 @@ class ScoreHistogram:
             keep = drawn > 0
             out.append(PairEvaluation(*_grouped_areas(self.positive_scores, self.negative_values[keep], drawn[keep])))
         return out
+
+
+def sample_negative_pairs(A, positives, size, *, rng=None):
+    """Draw ``size`` distinct negative pairs uniformly from all candidate negatives of ``A``.
+
+    Candidate negatives are the non-edges of ``A`` that are not in ``positives``. Pairs
+    are drawn uniformly among all unordered node pairs and rejected if they are an edge,
+    a positive, a self-pair or already drawn, until ``size`` are kept; every candidate
+    negative is equally likely and none appears twice.
+
+    Returns
+    -------
+    ndarray of int64, shape (size, 2), each row ``u < v``
+
+    Examples
+    --------
+    >>> A, _ = undirected_adjacency([(0, 1), (1, 2), (2, 3), (3, 4)])
+    >>> pairs = sample_negative_pairs(A, [(0, 2)], 3, rng=0)
+    >>> pairs.shape, bool((pairs[:, 0] < pairs[:, 1]).all())
+    ((3, 2), True)
+    """
+    A = _check_adjacency(A)
+    n = A.shape[0]
+    pos = np.sort(_check_pairs(positives, n, "positives"), axis=1)
+    n_neg = n * (n - 1) // 2 - A.nnz // 2 - pos.shape[0]
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or not 0 <= size <= n_neg:
+        raise ValueError(f"size must be an integer in [0, {n_neg}] (the candidate negatives); got {size!r}")
+    rng = np.random.default_rng(rng)
+    r, c = sp.triu(A, k=1).nonzero()
+    forbidden = np.union1d(_pair_keys(r, c, n), _pair_keys(pos[:, 0], pos[:, 1], n))
+    kept = np.empty(0, dtype=np.int64)
+    while kept.size < size:
+        m = int(1.2 * (size - kept.size)) + 16
+        u, v = rng.integers(0, n, m), rng.integers(0, n, m)
+        ok = u != v
+        keys = _pair_keys(np.minimum(u, v)[ok], np.maximum(u, v)[ok], n)
+        keys = keys[~np.isin(keys, forbidden)]
+        # keep the first occurrence of each new key, in drawing order
+        keys = keys[~np.isin(keys, kept)]
+        _, first = np.unique(keys, return_index=True)
+        kept = np.concatenate([kept, keys[np.sort(first)]])
+    kept = kept[:size]
+    return np.stack([kept // n, kept % n], axis=1)
+
+
+def pair_scores(S, pairs):
+    """The entries ``S[u, v]`` of a sparse score matrix for many pairs at once (0 where not stored).
+
+    Examples
+    --------
+    >>> S = sp.csr_matrix(np.array([[0, 2.0], [2.0, 0]]))
+    >>> pair_scores(S, [(0, 1), (1, 1)]).tolist()
+    [2.0, 0.0]
+    """
+    S = sp.csr_matrix(S)
+    pairs = _check_pairs(pairs, S.shape[0], "pairs")
+    coo = S.tocoo()
+    keys = _pair_keys(coo.row, coo.col, S.shape[1])
+    order = np.argsort(keys)
+    keys, data = keys[order], coo.data[order]
+    want = _pair_keys(pairs[:, 0], pairs[:, 1], S.shape[1])
+    if keys.size == 0:
+        return np.zeros(want.size)
+    i = np.minimum(np.searchsorted(keys, want), keys.size - 1)
+    return np.where(keys[i] == want, data[i], 0.0)
 
 
 def evaluate_all_pairs(A, positives, predictor):

@@ -276,3 +276,44 @@ def test_sampling_bad_input():
         h.subsample_negatives(0.0)
     with pytest.raises(ValueError, match="keeps no negative"):
         h.subsample_negatives(0.01)
+
+
+def test_subsampled_auroc_variance_formula_matches_monte_carlo():
+    g, A = _random_graph(9, n=60, p=0.08)
+    pos = _random_positives(A, np.random.default_rng(5), 15)
+    h = linkpred.score_histogram(A, pos, "adamic_adar")
+    g_vals = h.auroc_contributions()
+    assert np.average(g_vals, weights=h.negative_counts) == pytest.approx(h.evaluate().auroc, abs=1e-12)
+    for rate in (0.02, 0.2):
+        aurocs = np.array([r.auroc for r in h.subsample_negatives(rate, n_repeats=3000, rng=6)])
+        var = h.subsampled_auroc_variance(rate)
+        # the sample variance of 3000 draws is within ~10% of the truth
+        assert aurocs.var(ddof=1) == pytest.approx(var, rel=0.12)
+    assert h.subsampled_auroc_variance(1.0) == 0.0
+
+
+def test_sampled_negative_pairs_are_uniform_distinct_candidates():
+    g, A = _random_graph(11, n=12, p=0.3)
+    pos = _random_positives(A, np.random.default_rng(0), 3)
+    dense = A.toarray()
+    pos_set = {tuple(sorted(p)) for p in pos.tolist()}
+    cand = [(u, v) for u, v in itertools.combinations(range(12), 2) if not dense[u, v] and (u, v) not in pos_set]
+    counts = dict.fromkeys(cand, 0)
+    rng = np.random.default_rng(1)
+    for _ in range(3000):
+        pairs = linkpred.sample_negative_pairs(A, pos, 5, rng=rng)
+        assert len({tuple(p) for p in pairs.tolist()}) == 5
+        for p in pairs.tolist():
+            counts[tuple(p)] += 1                       # KeyError if not a candidate negative
+    expected = 3000 * 5 / len(cand)
+    freq = np.array(list(counts.values()))
+    assert np.abs(freq - expected).max() < 5 * np.sqrt(expected)
+    with pytest.raises(ValueError, match="size"):
+        linkpred.sample_negative_pairs(A, pos, len(cand) + 1)
+
+
+def test_pair_scores_lookup():
+    g, A = _random_graph(2, n=20, p=0.2)
+    S = linkpred.adamic_adar(A)
+    pairs = np.array(list(itertools.combinations(range(20), 2)))
+    np.testing.assert_array_equal(linkpred.pair_scores(S, pairs), S.toarray()[pairs[:, 0], pairs[:, 1]])
