@@ -688,7 +688,9 @@ class ScoreHistogram:
 
         Each repetition draws ``round(rate * n_negative)`` negatives uniformly without
         replacement from all negative pairs, which is a multivariate hypergeometric draw
-        over the histogram's score values: exact, with no pair enumerated.
+        over the histogram's score values: exact, with no pair enumerated. (When fewer
+        negatives are drawn than there are score values, the negatives are drawn by index
+        and bucketed, the same distribution at lower cost.)
 
         Parameters
         ----------
@@ -711,9 +713,18 @@ class ScoreHistogram:
         k = int(round(rate * self.n_negative))
         if k == 0:
             raise ValueError(f"rate={rate} keeps no negative out of {self.n_negative}")
+        counts = self.negative_counts
+        cum = np.cumsum(counts)
         out = []
         for _ in range(n_repeats):
-            drawn = rng.multivariate_hypergeometric(self.negative_counts, k, method="marginals")
+            if k == cum[-1]:
+                drawn = counts
+            elif k < counts.size:
+                # few draws, many score values: draw k distinct negatives by index and bucket them
+                idx = rng.choice(int(cum[-1]), size=k, replace=False, shuffle=False)
+                drawn = np.bincount(np.searchsorted(cum, idx, side="right"), minlength=counts.size)
+            else:
+                drawn = rng.multivariate_hypergeometric(counts, k, method="marginals")
             keep = drawn > 0
             out.append(PairEvaluation(*_grouped_areas(self.positive_scores, self.negative_values[keep], drawn[keep])))
         return out

@@ -317,3 +317,14 @@ def test_pair_scores_lookup():
     S = linkpred.adamic_adar(A)
     pairs = np.array(list(itertools.combinations(range(20), 2)))
     np.testing.assert_array_equal(linkpred.pair_scores(S, pairs), S.toarray()[pairs[:, 0], pairs[:, 1]])
+
+
+def test_index_sampling_path_has_the_exact_variance():
+    # many distinct scores and few draws: subsample_negatives draws negatives by index
+    rng = np.random.default_rng(8)
+    h = linkpred.ScoreHistogram.from_unsorted(rng.normal(1.0, 1.0, 30), rng.normal(size=4000),
+                                              rng.integers(1, 5, 4000))
+    rate = 50 / h.n_negative                       # k = 50 < 4000 score values
+    aurocs = np.array([r.auroc for r in h.subsample_negatives(rate, n_repeats=3000, rng=9)])
+    assert aurocs.var(ddof=1) == pytest.approx(h.subsampled_auroc_variance(rate), rel=0.12)
+    assert aurocs.mean() == pytest.approx(h.evaluate().auroc, abs=5 * aurocs.std() / np.sqrt(3000))
