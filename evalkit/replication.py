@@ -144,7 +144,7 @@ except ImportError:  # pragma: no cover
 class ReseededPerFit(_ClassifierMixin, _BaseEstimator):
     """A randomised learner that draws a fresh seed, a function of its training data and ``copy``, at each fit.
 
-    Two copies (``copy=0`` and ``copy=1``) of the same randomised algorithm are
+    Two copies (say ``copy="A"`` and ``copy="B"``) of the same randomised algorithm are
     exchangeable: on any data set their expected accuracies over random partitions are
     equal, so a test comparing them has a true null hypothesis, yet their predictions
     differ split by split. This gives a Type I error measurement on real data. The seed
@@ -154,7 +154,18 @@ class ReseededPerFit(_ClassifierMixin, _BaseEstimator):
     Parameters
     ----------
     estimator : scikit-learn estimator with a ``random_state`` parameter
-    copy : int
+    copy : str or int
+        Names the copy; enters the seed.
+
+    Examples
+    --------
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> X = np.random.default_rng(0).random((60, 5)); y = (X[:, 0] > 0.5).astype(int)
+    >>> tree = DecisionTreeClassifier(max_features=1)
+    >>> a1, a2 = ReseededPerFit(tree, "A").fit(X, y), ReseededPerFit(tree, "A").fit(X, y)
+    >>> b = ReseededPerFit(tree, "B").fit(X, y)
+    >>> a1.estimator_.random_state == a2.estimator_.random_state != b.estimator_.random_state
+    True
     """
 
     def __init__(self, estimator, copy=0):
@@ -184,8 +195,7 @@ def identical_learners_for(data):
     The learner is a randomised decision tree (scikit-learn's ``DecisionTreeClassifier``
     with entropy, leaves of at least 2 and ``max_features="sqrt"``: each node chooses its
     split among a random subset of the attributes, as in a random forest) on the
-    preprocessing of
-    :func:`learners_for`, each copy wrapped in :class:`ReseededPerFit`. Use with
+    preprocessing of :func:`learners_for`, each copy wrapped in :class:`ReseededPerFit`. Use with
     ``run_replication(..., learners=identical_learners_for)``: every rejection is a Type I
     error.
     """
