@@ -328,3 +328,66 @@ def test_index_sampling_path_has_the_exact_variance():
     aurocs = np.array([r.auroc for r in h.subsample_negatives(rate, n_repeats=3000, rng=9)])
     assert aurocs.var(ddof=1) == pytest.approx(h.subsampled_auroc_variance(rate), rel=0.12)
     assert aurocs.mean() == pytest.approx(h.evaluate().auroc, abs=5 * aurocs.std() / np.sqrt(3000))
+
+
+def _toy_temporal(seed, n=45, m=260):
+    rng = np.random.default_rng(seed)
+    # a growing network with some locality: later edges prefer nodes at distance 2
+    g = nx.gnm_random_graph(n, m // 2, seed=seed)
+    src, dst = [u for u, v in g.edges()], [v for u, v in g.edges()]
+    for _ in range(m - m // 2):
+        u = int(rng.integers(n))
+        nb = list(g.neighbors(u))
+        two = {w for x in nb for w in g.neighbors(x)} - set(nb) - {u}
+        v = int(rng.choice(sorted(two))) if two and rng.random() < 0.7 else int(rng.integers(n))
+        if v != u:
+            g.add_edge(u, v)
+            src.append(u)
+            dst.append(v)
+    t = np.arange(len(src))
+    return TemporalEdges("toy", np.array(src), np.array(dst), t, directed=False)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_supervised_histogram_equals_scoring_every_pair(seed):
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    ev = _toy_temporal(seed)
+    n_ev = ev.n_events
+    train = linkpred.temporal_task(ev, split=int(0.6 * n_ev), end=int(0.8 * n_ev))
+    test = linkpred.temporal_task(ev, split=int(0.8 * n_ev))
+    model = make_pipeline(StandardScaler(), LogisticRegression())
+    h = linkpred.supervised_score_histogram(train, test, model=model, max_length=2, rng=seed)
+    # brute force: features of every candidate pair of the test network, same fitted model
+    A = test.adjacency
+    n = A.shape[0]
+    dense = A.toarray()
+    pairs = np.array([(u, v) for u, v in itertools.combinations(range(n), 2) if not dense[u, v]])
+    pos = {tuple(p) for p in np.sort(test.positives, axis=1).tolist()}
+    y = np.array([tuple(p) in pos for p in pairs.tolist()])
+    # refit the same model on the same training data (same rng) to score the pairs directly
+    fm_train = linkpred._FeatureMaps(train.adjacency, 2)
+    neg = linkpred.sample_negative_pairs(train.adjacency, train.positives,
+                                         min(20 * len(train.positives), train.n_candidates - len(train.positives)),
+                                         rng=np.random.default_rng(seed))
+    X = np.vstack([fm_train.rows(np.sort(train.positives, axis=1)), fm_train.rows(neg)])
+    fitted = make_pipeline(StandardScaler(), LogisticRegression()).fit(
+        X, np.r_[np.ones(len(train.positives)), np.zeros(len(neg))])
+    s = fitted.predict_proba(linkpred._FeatureMaps(A, 2).rows(pairs))[:, 1]
+    assert (h.n_positive, h.n_negative) == (int(y.sum()), int((~y).sum()))
+    assert h.evaluate().auroc == pytest.approx(roc_auc_score(y, s), abs=1e-9)
+    assert h.evaluate().average_precision == pytest.approx(average_precision_score(y, s), abs=1e-9)
+
+
+def test_empty_snapshots_are_clear_errors():
+    ev = TemporalEdges("toy", np.array([1, 2, 3]), np.array([2, 3, 1]), np.array([5, 6, 7]))
+    with pytest.raises(ValueError, match="feature period"):
+        linkpred.temporal_task(ev, split=5)                 # nothing before time 5
+    task = linkpred.temporal_task(ev, split=100)            # nothing in the label period
+    assert len(task.positives) == 0
+    with pytest.raises(ValueError, match="positives and negatives"):
+        linkpred.evaluate_all_pairs(task.adjacency, task.positives, "common_neighbors")
+    with pytest.raises(ValueError, match="end must be after split"):
+        linkpred.temporal_task(ev, split=6, end=6)
