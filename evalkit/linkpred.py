@@ -654,6 +654,32 @@ class ScoreHistogram:
         """AUROC, average precision and Davis-Goadrich AUPR over all pairs (:class:`PairEvaluation`)."""
         return PairEvaluation(*_grouped_areas(self.positive_scores, self.negative_values, self.negative_counts))
 
+    def _cumulative(self):
+        values = np.unique(np.concatenate([self.positive_scores, self.negative_values]))[::-1]
+        pos = np.zeros(values.size)
+        neg = np.zeros(values.size)
+        np.add.at(pos, values.size - 1 - np.searchsorted(values[::-1], self.positive_scores), 1)
+        np.add.at(neg, values.size - 1 - np.searchsorted(values[::-1], self.negative_values), self.negative_counts)
+        return values, np.cumsum(pos), np.cumsum(neg)
+
+    def roc_curve(self):
+        """False and true positive rates at every distinct score (descending), from the origin.
+
+        Examples
+        --------
+        >>> h = ScoreHistogram.from_unsorted([2.0, 1.0], [1.0, 0.0], [1, 3])
+        >>> fpr, tpr = h.roc_curve()
+        >>> fpr.tolist(), tpr.tolist()
+        ([0.0, 0.0, 0.25, 1.0], [0.0, 0.5, 1.0, 1.0])
+        """
+        _, tp, fp = self._cumulative()
+        return np.r_[0.0, fp / fp[-1]], np.r_[0.0, tp / tp[-1]]
+
+    def precision_recall_curve(self):
+        """Recall and precision at every distinct score (descending thresholds), as :func:`evalkit.curves.precision_recall_curve`."""
+        _, tp, fp = self._cumulative()
+        return tp / tp[-1], tp / (tp + fp)
+
     def auroc_contributions(self):
         """For each negative score value, the fraction of positives it loses to (ties count one half).
 

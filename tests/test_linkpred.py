@@ -391,3 +391,22 @@ def test_empty_snapshots_are_clear_errors():
         linkpred.evaluate_all_pairs(task.adjacency, task.positives, "common_neighbors")
     with pytest.raises(ValueError, match="end must be after split"):
         linkpred.temporal_task(ev, split=6, end=6)
+
+
+def test_histogram_curves_equal_enumerated_curves():
+    g, A = _random_graph(13, n=30, p=0.15)
+    pos = _random_positives(A, np.random.default_rng(3), 8)
+    h = linkpred.score_histogram(A, pos, "adamic_adar")
+    dense, S = A.toarray(), linkpred.adamic_adar(A).toarray()
+    keyset = {tuple(p) for p in np.sort(pos, axis=1).tolist()}
+    pairs = [(u, v) for u, v in itertools.combinations(range(30), 2) if not dense[u, v]]
+    y = np.array([p in keyset for p in pairs])
+    s = np.array([S[u, v] for u, v in pairs])
+    fpr, tpr = h.roc_curve()
+    ref_fpr, ref_tpr, _ = curves.roc_curve(y, s)
+    np.testing.assert_allclose(fpr, ref_fpr, atol=1e-12)
+    np.testing.assert_allclose(tpr, ref_tpr, atol=1e-12)
+    recall, precision = h.precision_recall_curve()
+    ref_p, ref_r, _ = curves.precision_recall_curve(y, s)   # same points, descending thresholds
+    np.testing.assert_allclose(recall, ref_r, atol=1e-12)
+    np.testing.assert_allclose(precision, ref_p, atol=1e-12)
