@@ -423,7 +423,7 @@ class LinkPredictionTask:
                 f"n_new_node_pairs={self.n_new_node_pairs}, n_repeated_pairs={self.n_repeated_pairs})")
 
 
-def temporal_task(events, split, end=None, *, start=None):
+def temporal_task(events, split, end=None, *, start=None, new_nodes="exclude"):
     """Feature network from the events in ``[start, split)``, positives from ``[split, end)``.
 
     Directed events are read as undirected pairs; self-loop events are ignored; a pair
@@ -431,6 +431,11 @@ def temporal_task(events, split, end=None, *, start=None):
     positive only if both nodes are in the feature network and the pair is not already
     an edge there; the others are counted in the task (``n_new_node_pairs``,
     ``n_repeated_pairs``), never silently lost.
+
+    ``new_nodes="include"`` builds the candidates from the *testing* network instead
+    (Yang et al., Section 5): the nodes first seen in the label period join the feature
+    network as isolated nodes, so the pairs that involve them are candidates, and the
+    ones linked in the label period are positives (``n_new_node_pairs`` is then 0).
 
     Parameters
     ----------
@@ -440,6 +445,9 @@ def temporal_task(events, split, end=None, *, start=None):
         First time of the label period (same unit as ``events.time``).
     end, start : int, optional
         End of the label period and start of the feature period (default: all).
+    new_nodes : {'exclude', 'include'}, default 'exclude'
+        Whether nodes absent from the feature network are left out of the candidates (the
+        recommendation problem) or included as isolated nodes (the query problem).
 
     Returns
     -------
@@ -456,16 +464,32 @@ def temporal_task(events, split, end=None, *, start=None):
     """
     if end is not None and end <= split:
         raise ValueError(f"end must be after split; got split={split}, end={end}")
-    feat = events.between(start, split)
+    if new_nodes not in ("exclude", "include"):
+        raise ValueError(f"new_nodes must be 'exclude' or 'include'; got {new_nodes!r}")
+    A, nodes = _feature_network(events, start, split)
     lab = events.between(split, end)
+    if new_nodes == "include":
+        r, c = sp.triu(A, k=1).nonzero()
+        A, nodes = undirected_adjacency(np.stack([nodes[r], nodes[c]], axis=1),
+                                        nodes=np.union1d(nodes, np.r_[lab.src, lab.dst]))
+    return LinkPredictionTask(A, nodes, *_label_pairs(A, nodes, lab))
+
+
+def _feature_network(events, start, split):
+    feat = events.between(start, split)
     fu, fv = feat.src, feat.dst
     keep = fu != fv
     if not keep.any():
         raise ValueError("the feature period [start, split) holds no edge between distinct nodes")
-    A, nodes = undirected_adjacency(np.stack([fu[keep], fv[keep]], axis=1))
+    return undirected_adjacency(np.stack([fu[keep], fv[keep]], axis=1))
+
+
+def _label_pairs(A, nodes, lab):
+    """Positives (rows, u < v), new-node pairs and repeated pairs of label-period events."""
     lu, lv = lab.src, lab.dst
     keep = lu != lv
     pairs = np.unique(np.sort(np.stack([lu[keep], lv[keep]], axis=1), axis=1), axis=0)
+    pairs = pairs.reshape(-1, 2)
     pos_u = np.searchsorted(nodes, pairs[:, 0])
     pos_v = np.searchsorted(nodes, pairs[:, 1])
     known = (pos_u < nodes.size) & (pos_v < nodes.size)
@@ -473,7 +497,7 @@ def temporal_task(events, split, end=None, *, start=None):
     u, v = pos_u[known], pos_v[known]
     linked = np.asarray(A[u, v]).ravel() > 0 if u.size else np.zeros(0, dtype=bool)
     positives = np.stack([u[~linked], v[~linked]], axis=1)
-    return LinkPredictionTask(A, nodes, positives, int((~known).sum()), int(linked.sum()))
+    return positives, int((~known).sum()), int(linked.sum())
 
 
 # ------------------------------------------------------------------ geodesic distance
@@ -606,6 +630,33 @@ def _grouped_areas(pos_scores, neg_values, neg_counts):
     auroc, ap = _areas_from_counts(tp, fp, n_pos, n_neg)
     aupr = _davis_goadrich_area(tp, fp, n_pos)
     return auroc, ap, aupr, int(n_pos), int(n_neg), int(values.size)
+
+
+def _check_positive_pairs(A, positives):
+    """Positives as sorted rows ``u < v``: candidate pairs of ``A``, each once."""
+    n = A.shape[0]
+    pos = np.sort(_check_pairs(positives, n, "positives"), axis=1)
+    if (pos[:, 0] == pos[:, 1]).any():
+        raise ValueError("positives must not contain self-pairs (u, u)")
+    keys = _pair_keys(pos[:, 0], pos[:, 1], n)
+    if np.unique(keys).size != keys.size:
+        raise ValueError("positives must list each pair once ((u, v) and (v, u) are the same pair)")
+    if pos.size and (np.asarray(A[pos[:, 0], pos[:, 1]]).ravel() > 0).any():
+        raise ValueError("positives must be candidate pairs: some are already edges of A")
+    return pos
+
+
+def _draw_without_replacement(counts, k, rng):
+    """How many of ``k`` items drawn uniformly without replacement fall in each bucket of ``counts``."""
+    counts = np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if k == total:
+        return counts.copy()
+    if k < counts.size:
+        # few draws, many buckets: draw k distinct items by index and bucket them
+        idx = rng.choice(total, size=k, replace=False, shuffle=False)
+        return np.bincount(np.searchsorted(np.cumsum(counts), idx, side="right"), minlength=counts.size)
+    return rng.multivariate_hypergeometric(counts, k, method="marginals")
 
 
 def _pair_keys(rows, cols, n):
@@ -741,18 +792,9 @@ class ScoreHistogram:
         k = int(round(rate * self.n_negative))
         if k == 0:
             raise ValueError(f"rate={rate} keeps no negative out of {self.n_negative}")
-        counts = self.negative_counts
-        cum = np.cumsum(counts)
         out = []
         for _ in range(n_repeats):
-            if k == cum[-1]:
-                drawn = counts
-            elif k < counts.size:
-                # few draws, many score values: draw k distinct negatives by index and bucket them
-                idx = rng.choice(int(cum[-1]), size=k, replace=False, shuffle=False)
-                drawn = np.bincount(np.searchsorted(cum, idx, side="right"), minlength=counts.size)
-            else:
-                drawn = rng.multivariate_hypergeometric(counts, k, method="marginals")
+            drawn = _draw_without_replacement(self.negative_counts, k, rng)
             keep = drawn > 0
             out.append(PairEvaluation(*_grouped_areas(self.positive_scores, self.negative_values[keep], drawn[keep])))
         return out
@@ -872,15 +914,7 @@ def score_histogram(A, positives, predictor):
     """
     A = _check_adjacency(A)
     n = A.shape[0]
-    pos = _check_pairs(positives, n, "positives")
-    pos = np.sort(pos, axis=1)
-    if (pos[:, 0] == pos[:, 1]).any():
-        raise ValueError("positives must not contain self-pairs (u, u)")
-    keys = _pair_keys(pos[:, 0], pos[:, 1], n)
-    if np.unique(keys).size != keys.size:
-        raise ValueError("positives must list each pair once ((u, v) and (v, u) are the same pair)")
-    if pos.size and (np.asarray(A[pos[:, 0], pos[:, 1]]).ravel() > 0).any():
-        raise ValueError("positives must be candidate pairs: some are already edges of A")
+    pos = _check_positive_pairs(A, positives)
     n_edges = A.nnz // 2
     n_candidates = n * (n - 1) // 2 - n_edges
     n_neg_total = n_candidates - pos.shape[0]
