@@ -46,6 +46,7 @@ __all__ = [
     "distance_counts",
     "evaluate_all_pairs",
     "jaccard",
+    "mean_of_orderings",
     "pair_distances",
     "pair_scores",
     "preferential_attachment",
@@ -352,10 +353,30 @@ def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
         blocks.append(scores.tocsr())
     S = sp.vstack(blocks).tocsr()
     S.eliminate_zeros()
-    if symmetrize == "mean":
-        S = ((S + S.T) * 0.5).tocsr()
-        S.data = snap_float_ties(S.data)
-    return S
+    return mean_of_orderings(S) if symmetrize == "mean" else S
+
+
+def mean_of_orderings(S):
+    """The symmetric score ``(S[u, v] + S[v, u]) / 2`` of a directional score matrix.
+
+    One way (Yang et al., Section 3.4) of giving an undirected pair one score; the mean is
+    passed through :func:`snap_float_ties` so that pairs whose two orderings sum to the
+    same value in a different order tie exactly.
+
+    Examples
+    --------
+    >>> S = sp.csr_matrix(np.array([[0, 1.0], [0.5, 0]]))
+    >>> mean_of_orderings(S).toarray()
+    array([[0.  , 0.75],
+           [0.75, 0.  ]])
+    """
+    S = sp.csr_matrix(S)
+    if S.shape[0] != S.shape[1]:
+        raise ValueError(f"S must be square; got shape {S.shape}")
+    M = ((S + S.T) * 0.5).tocsr()
+    M.data = snap_float_ties(M.data)
+    M.eliminate_zeros()
+    return M
 
 
 PREDICTORS = {"common_neighbors": common_neighbors, "adamic_adar": adamic_adar, "jaccard": jaccard,

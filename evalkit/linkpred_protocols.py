@@ -39,6 +39,7 @@ __all__ = [
     "SurrogateResult",
     "TopKRate",
     "distance_score_histograms",
+    "evaluation_report",
     "evaluate_orderings",
     "is_directional",
     "merge_histograms",
@@ -280,9 +281,9 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     A : sparse adjacency (see :func:`evalkit.linkpred.undirected_adjacency`)
     positives : array_like of int, shape (m, 2)
         Candidate pairs linked in the label period.
-    predictors : sequence of str, or dict of name -> sparse symmetric score matrix
+    predictors : sequence of str, or dict of name -> sparse symmetric score matrix or None
         Names of :data:`evalkit.linkpred.PREDICTORS` (computed here), or matrices
-        computed elsewhere.
+        computed elsewhere (``None`` for a name: computed here).
     chunk_size : int
     progress : bool
         Show a progress bar (tqdm) over the BFS chunks.
@@ -307,19 +308,19 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     n = A.shape[0]
     pos = _check_positive_pairs(A, positives)
     chunk_size = check_positive_int(chunk_size, "chunk_size")
-    if isinstance(predictors, dict):
-        named = dict(predictors)
-        for name, S in named.items():
-            if not sp.issparse(S) or S.shape != A.shape:
-                raise TypeError(f"predictors[{name!r}] must be a sparse matrix of shape {A.shape}")
-    else:
-        if isinstance(predictors, str):
-            predictors = [predictors]
-        named = {}
-        for name in predictors:
+    if isinstance(predictors, str):
+        predictors = [predictors]
+    if not isinstance(predictors, dict):
+        predictors = {name: None for name in predictors}
+    named = {}
+    for name, S in predictors.items():
+        if S is None:
             if name not in PREDICTORS:
                 raise ValueError(f"predictors must name entries of {list(PREDICTORS)}; got {name!r}")
-            named[name] = None if name == "preferential_attachment" else PREDICTORS[name](A)
+            S = None if name == "preferential_attachment" else PREDICTORS[name](A)
+        elif not sp.issparse(S) or S.shape != A.shape:
+            raise TypeError(f"predictors[{name!r}] must be a sparse matrix of shape {A.shape} or None")
+        named[name] = S
     deg = np.asarray(A.sum(axis=1)).ravel().astype(np.int64)
     dvals, dinv = np.unique(deg, return_inverse=True)
     nd = dvals.size
@@ -402,6 +403,45 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
                 hists.append(ScoreHistogram.from_unsorted(pos_scores[pos_dist == dist], products[keep], counts[keep]))
         out[name] = DistanceHistograms(distance, tuple(hists))
     return out
+
+
+def evaluation_report(A, positives, predictors=("preferential_attachment", "propflow", "adamic_adar"), *,
+                      chunk_size=512, progress=False):
+    """Evaluate link predictors the way Yang et al. recommend, in one call.
+
+    Every candidate pair, nothing sampled; the evaluation split by geodesic distance, with
+    the pooled pairs last; the area under the precision-recall curve first, with the
+    precision a random ranking would have (the baseline) beside it; AUROC last.
+
+    Parameters
+    ----------
+    A, positives, predictors, chunk_size, progress
+        As :func:`distance_score_histograms`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (predictor, distance); columns ``aupr`` (Davis-Goadrich), ``average_precision``,
+        ``baseline_precision`` (positives / pairs), ``auroc``, ``n_positive``, ``n_negative``.
+        A distance without positives has ``nan`` areas.
+
+    Examples
+    --------
+    >>> from evalkit.linkpred import undirected_adjacency
+    >>> A, _ = undirected_adjacency([(0, 1), (1, 2), (2, 3), (3, 4), (0, 2)])
+    >>> r = evaluation_report(A, [(0, 3), (1, 4)], ["common_neighbors"])
+    >>> r.loc[("common_neighbors", "all"), ["n_positive", "n_negative"]].tolist()
+    [2, 3]
+    """
+    import pandas as pd
+
+    hists = distance_score_histograms(A, positives, predictors, chunk_size=chunk_size, progress=progress)
+    frames = {}
+    for name, dh in hists.items():
+        df = dh.to_frame()
+        df["baseline_precision"] = df["n_positive"] / (df["n_positive"] + df["n_negative"])
+        frames[name] = df[["aupr", "average_precision", "baseline_precision", "auroc", "n_positive", "n_negative"]]
+    return pd.concat(frames, names=["predictor"])
 
 
 def _add(acc, counts):

@@ -323,3 +323,24 @@ def test_surrogate_errors():
         lpp.surrogate_auroc(1, 10, 5, 100, 1.5, 10)
     with pytest.raises(ValueError, match="beta must be at least 1"):
         lpp.surrogate_auroc(1, 10, 5, 100, 0.5, 0.5)
+
+
+def test_evaluation_report_matches_the_engine():
+    A, nodes, dist, cand, pos = _random_task(8)
+    r = lpp.evaluation_report(A, pos, ["preferential_attachment", "adamic_adar"])
+    for name in ("preferential_attachment", "adamic_adar"):
+        ref = linkpred.evaluate_all_pairs(A, pos, name)
+        row = r.loc[(name, "all")]
+        assert row["auroc"] == pytest.approx(ref.auroc) and row["aupr"] == pytest.approx(ref.aupr)
+        assert row["baseline_precision"] == pytest.approx(len(pos) / (ref.n_positive + ref.n_negative))
+    assert list(r.columns[:2]) == ["aupr", "average_precision"]  # AUPR first, as recommended
+
+
+def test_mean_of_orderings_is_propflow_mean():
+    A, *_ = _random_task(9)
+    S = linkpred.propflow(A, symmetrize=None)
+    M = linkpred.mean_of_orderings(S)
+    np.testing.assert_allclose(M.toarray(), (S.toarray() + S.toarray().T) / 2, atol=1e-12)
+    assert (M != linkpred.propflow(A)).nnz == 0
+    with pytest.raises(ValueError, match="square"):
+        linkpred.mean_of_orderings(sp.csr_matrix(np.ones((2, 3))))
