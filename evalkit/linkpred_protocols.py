@@ -721,11 +721,10 @@ class SurrogateResult:
         return float(self.auroc_sub.mean())
 
 
-def _auroc_from_positions(positions, n_total):
-    """AUROC of a ranking (no ties) from the 0-based positions of its positives, per row."""
-    p = positions.shape[1]
+def _auroc_from_position_sums(sums, p, n_total):
+    """AUROC of rankings (no ties) from the sums of the 0-based positions of their ``p`` positives."""
     n = n_total - p
-    return 1.0 - (positions.sum(axis=1) - p * (p - 1) / 2) / (p * n)
+    return 1.0 - (sums - p * (p - 1) / 2) / (p * n)
 
 
 def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=None):
@@ -765,16 +764,15 @@ def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=
     m2 = min(N_f, max(p_f, int(alpha * N_f)))
     if m2 - p_s < p_f - p_s:  # pragma: no cover - guarded by m2 >= p_f
         raise ValueError("not enough places for the positives")
-    sub = np.empty((n_simulations, p_s), np.int64)
-    full = np.empty((n_simulations, p_f), np.int64)
+    sub = np.empty(n_simulations)
+    full = np.empty(n_simulations)
     for i in range(n_simulations):
-        sub[i] = rng.choice(m_sub, p_s, replace=False, shuffle=False)
+        sub[i] = rng.choice(m_sub, p_s, replace=False, shuffle=False).sum()
         first = np.sort(rng.choice(m1, p_s, replace=False, shuffle=False))
         # the others: p_f - p_s of the places in [0, m2) not taken by the first ones
         taken = first[first < m2]
         x = rng.choice(m2 - taken.size, p_f - p_s, replace=False, shuffle=False)
         x = x + np.searchsorted(taken - np.arange(taken.size), x, side="right")
-        full[i, :p_s] = first
-        full[i, p_s:] = x
-    return SurrogateResult(float(alpha), float(beta), _auroc_from_positions(sub, N_s),
-                           _auroc_from_positions(full, N_f))
+        full[i] = first.sum() + x.sum()
+    return SurrogateResult(float(alpha), float(beta), _auroc_from_position_sums(sub, p_s, N_s),
+                           _auroc_from_position_sums(full, p_f, N_f))
