@@ -30,7 +30,7 @@ import scipy.sparse as sp
 from ._validation import check_positive_int
 from .curves import roc_auc_and_average_precision
 from .linkpred import (PREDICTORS, LinkPredictionTask, PairEvaluation, ScoreHistogram, _bfs_rows,
-                       _check_adjacency, _check_positive_pairs, _draw_without_replacement,
+                       _check_adjacency, _check_pairs, _check_positive_pairs, _draw_without_replacement,
                        _feature_network, _label_pairs, _pair_keys, pair_scores)
 
 __all__ = [
@@ -533,8 +533,8 @@ def evaluate_orderings(S, pairs, positives):
     ['both orderings', 'max', 'mean', 'min', 'u to v', 'v to u']
     """
     S = sp.csr_matrix(S)
-    pairs = np.sort(_check_int_pairs(pairs, S.shape[0], "pairs"), axis=1)
-    pos = np.sort(_check_int_pairs(positives, S.shape[0], "positives"), axis=1)
+    pairs = np.sort(_check_pairs(pairs, S.shape[0], "pairs"), axis=1)
+    pos = np.sort(_check_pairs(positives, S.shape[0], "positives"), axis=1)
     n = S.shape[0]
     keys = _pair_keys(pairs[:, 0], pairs[:, 1], n)
     if np.unique(keys).size != keys.size:
@@ -552,12 +552,6 @@ def evaluate_orderings(S, pairs, positives):
         auroc, ap = roc_auc_and_average_precision(lab.astype(int), s)
         out[name] = OrderingEvaluation(float(auroc), float(ap), int(lab.size), int(lab.sum()))
     return out
-
-
-def _check_int_pairs(pairs, n, name):
-    from .linkpred import _check_pairs
-
-    return _check_pairs(pairs, n, name)
 
 
 # ------------------------------------------------------------------------------ top K
