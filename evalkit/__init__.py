@@ -6,7 +6,9 @@ The package behind the evalkit-book. Modules:
 - :mod:`evalkit.metrics` -- confusion matrices and the metrics computed from them
 - :mod:`evalkit.curves` -- ROC and precision-recall curves and their areas
 - :mod:`evalkit.clustering` -- evaluating clusterings, with and without known classes
-- :mod:`evalkit.resampling` -- running learners once per split of a resampling design
+- :mod:`evalkit.resampling` -- running learners once per split of a resampling design, and the
+  within-network splitters (RRS, ERS, network cross-validation)
+- :mod:`evalkit.relational` -- within-network classifiers and the evaluation bias of Neville et al.
 - :mod:`evalkit.datasets` -- loaders for the book's real data sets, checksum-verified
 - :mod:`evalkit.plotting` -- the figure helpers the chapters share (needs matplotlib)
 

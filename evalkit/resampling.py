@@ -13,7 +13,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["SplitScores", "split_scores", "stratified_fold_ids", "subsample_test_masks"]
+__all__ = [
+    "EqualInstanceResampling",
+    "NetworkCrossValidation",
+    "RandomResampling",
+    "SplitScores",
+    "network_split_masks",
+    "split_scores",
+    "stratified_fold_ids",
+    "subsample_test_masks",
+]
 
 
 @dataclass(frozen=True)
@@ -183,3 +192,228 @@ def subsample_test_masks(n, n_test, *, n_repeats=1, rng=None):
     rng = np.random.default_rng(rng)
     ranks = np.argsort(np.argsort(rng.random((n_repeats, n)), axis=1), axis=1)
     return ranks < n_test
+
+
+# ------------------------------------------------- within-network splitters (Neville et al.)
+
+_PROCEDURES = ("rrs", "ers", "ncv")
+
+
+def _n_nodes(X):
+    """Number of nodes of a networkx graph, a (sparse) adjacency or feature matrix, or a sequence."""
+    if hasattr(X, "number_of_nodes"):
+        return X.number_of_nodes()
+    if hasattr(X, "shape") and len(X.shape) >= 1:
+        return int(X.shape[0])
+    try:
+        return len(X)
+    except TypeError:
+        raise TypeError(
+            f"X must be a networkx graph, an adjacency or feature matrix, or a sequence of nodes; "
+            f"got {type(X).__name__}"
+        ) from None
+
+
+def _split_sizes(procedure, n, n_splits, prop_labeled):
+    """Training- and test-set sizes of one split, with the checks that make them valid."""
+    from ._validation import check_choice, check_positive_int
+
+    check_choice(procedure, "procedure", _PROCEDURES)
+    n = check_positive_int(n, "n", minimum=2)
+    n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
+    if isinstance(prop_labeled, bool) or not 0.0 < float(prop_labeled) < 1.0:
+        raise ValueError(f"prop_labeled must lie strictly between 0 and 1; got {prop_labeled!r}")
+    n_train = int(round(float(prop_labeled) * n))
+    if procedure == "ncv":
+        if n_splits > n:
+            raise ValueError(f"n_splits={n_splits} is larger than the number of nodes {n}")
+        largest_fold = -(-n // n_splits)
+        if not 1 <= n_train <= n - largest_fold:
+            raise ValueError(
+                f"prop_labeled={prop_labeled} asks for {n_train} labelled nodes, but network cross-validation "
+                f"with {n_splits} folds can label between 1 and {n - largest_fold} of {n} nodes "
+                f"(prop_labeled <= 1 - 1/n_splits)"
+            )
+        return n_train, None
+    n_test = n - n_train
+    if not 1 <= n_test < n:
+        raise ValueError(f"prop_labeled={prop_labeled} leaves {n_test} of {n} nodes to test; need 1 .. {n - 1}")
+    return n_train, n_test
+
+
+def network_split_masks(procedure, n, *, n_splits=10, prop_labeled=0.5, n_repeats=1, rng=None):
+    """Training and test masks of the within-network resampling procedures of Neville et al.
+
+    All three procedures label ``round(prop_labeled * n)`` nodes per split:
+
+    ``'rrs'``  simple random resampling (their Table 1): each test set is a uniform random
+               sample of the ``n - n_train`` other nodes; test sets overlap.
+    ``'ers'``  equal-instance resampling (Table 2): ``n_splits`` test sets of ``n - n_train``
+               nodes such that every node is tested equally often: ``n_splits * n_test / n``
+               times when that is a whole number, otherwise the floor or the ceiling of it.
+    ``'ncv'``  network cross-validation (Table 3): ``n_splits`` disjoint test folds covering
+               the nodes; each training set is a uniform sample of ``n_train`` nodes from the
+               other folds, and the *inference set* (what collective inference labels) is every
+               node not in the training set, the test fold included.
+
+    Parameters
+    ----------
+    procedure : {'rrs', 'ers', 'ncv'}
+    n : int
+        Number of nodes.
+    n_splits : int, default 10
+    prop_labeled : float in (0, 1)
+    n_repeats : int, default 1
+        Independent repetitions of the whole procedure, drawn at once.
+    rng : seed or Generator
+
+    Returns
+    -------
+    train, test : ndarray of bool, shape (n_repeats, n_splits, n)
+        The inference set of a split is ``~train``.
+
+    Notes
+    -----
+    ERS deals the sorted pool of copies round-robin over the test sets, which is what the
+    paper's greedy rule ("add the instance to the smallest test set that does not already
+    contain it") does; the nodes are put in random order first, so that different seeds
+    give different test sets.
+
+    Examples
+    --------
+    >>> train, test = network_split_masks("ers", 300, n_splits=30, prop_labeled=0.9, rng=0)
+    >>> train.shape, test[0].sum(axis=1)[:3].tolist(), sorted(set(test[0].sum(axis=0).tolist()))
+    ((1, 30, 300), [30, 30, 30], [3])
+    >>> train, test = network_split_masks("ncv", 300, prop_labeled=0.3, rng=0)
+    >>> test[0].sum(axis=0).max(), train[0].sum(axis=1)[0], (train & test).any()
+    (np.int64(1), np.int64(90), np.False_)
+    """
+    from ._validation import check_positive_int
+
+    n_train, n_test = _split_sizes(procedure, n, n_splits, prop_labeled)
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    rng = np.random.default_rng(rng)
+    R, k = n_repeats, n_splits
+    if procedure == "rrs":
+        ranks = np.argsort(rng.random((R, k, n)), axis=-1)
+        test = np.zeros((R, k, n), dtype=bool)
+        np.put_along_axis(test, ranks[..., :n_test], True, axis=-1)
+        return ~test, test
+    if procedure == "ers":
+        total = k * n_test
+        base, extra = divmod(total, n)
+        copies = np.full(n, base)
+        copies[:extra] += 1
+        position_node = np.repeat(np.arange(n), copies)  # the sorted pool, by position in the random order
+        order = np.argsort(rng.random((R, n)), axis=-1)
+        test = np.zeros((R, k, n), dtype=bool)
+        r = np.repeat(np.arange(R), total)
+        fold = np.tile(np.arange(total) % k, R)
+        test[r, fold, order[:, position_node].ravel()] = True
+        return ~test, test
+    # ncv
+    order = np.argsort(rng.random((R, n)), axis=-1)
+    fold_of = np.empty((R, n), dtype=np.int64)
+    np.put_along_axis(fold_of, order, np.broadcast_to(np.arange(n) % k, (R, n)), axis=-1)
+    test = fold_of[:, None, :] == np.arange(k)[None, :, None]
+    keys = rng.random((R, k, n))
+    keys[test] = np.inf
+    ranks = np.argsort(keys, axis=-1)[..., :n_train]
+    train = np.zeros((R, k, n), dtype=bool)
+    np.put_along_axis(train, ranks, True, axis=-1)
+    return train, test
+
+
+class _NetworkSplitter:
+    _procedure = None
+
+    def __init__(self, n_splits=10, *, prop_labeled=0.5, rng=None):
+        from ._validation import check_positive_int
+
+        self.n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
+        if isinstance(prop_labeled, bool) or not 0.0 < float(prop_labeled) < 1.0:
+            raise ValueError(f"prop_labeled must lie strictly between 0 and 1; got {prop_labeled!r}")
+        self.prop_labeled = float(prop_labeled)
+        self.rng = rng
+
+    def __repr__(self):
+        return f"{type(self).__name__}(n_splits={self.n_splits}, prop_labeled={self.prop_labeled}, rng={self.rng!r})"
+
+    def get_n_splits(self, X=None, y=None, groups=None):
+        """Number of splits (scikit-learn's splitter protocol)."""
+        return self.n_splits
+
+    def masks(self, X):
+        """``(train, test)`` boolean masks of shape ``(n_splits, n_nodes)``."""
+        train, test = network_split_masks(
+            self._procedure, _n_nodes(X), n_splits=self.n_splits, prop_labeled=self.prop_labeled, rng=self.rng
+        )
+        return train[0], test[0]
+
+    def split(self, X, y=None, groups=None):
+        """Yield ``(train_indices, test_indices)`` for each split.
+
+        ``X`` is the network (networkx graph or sparse adjacency), a node feature matrix,
+        or anything with a length; ``y`` and ``groups`` are ignored.
+        """
+        train, test = self.masks(X)
+        for tr, te in zip(train, test):
+            yield np.flatnonzero(tr), np.flatnonzero(te)
+
+
+class RandomResampling(_NetworkSplitter):
+    """Simple random resampling (RRS, Neville et al. Table 1) as a scikit-learn splitter.
+
+    Each of ``n_splits`` test sets is a fresh uniform random sample of
+    ``n - round(prop_labeled * n)`` nodes, the rest are labelled (training). Test sets overlap.
+
+    Examples
+    --------
+    >>> cv = RandomResampling(5, prop_labeled=0.2, rng=0)
+    >>> [(len(tr), len(te)) for tr, te in cv.split(range(10))][:2]
+    [(2, 8), (2, 8)]
+    """
+
+    _procedure = "rrs"
+
+
+class EqualInstanceResampling(_NetworkSplitter):
+    """Equal-instance random resampling (ERS, Neville et al. Table 2) as a scikit-learn splitter.
+
+    Test sets of ``n - round(prop_labeled * n)`` nodes that test every node equally often
+    (up to one, when ``n_splits * n_test`` is not a multiple of ``n``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cv = EqualInstanceResampling(30, prop_labeled=0.5, rng=0)
+    >>> times = np.bincount(np.concatenate([te for _, te in cv.split(range(300))]))
+    >>> times.min(), times.max()
+    (np.int64(15), np.int64(15))
+    """
+
+    _procedure = "ers"
+
+
+class NetworkCrossValidation(_NetworkSplitter):
+    """Network cross-validation (NCV, Neville et al. Table 3) as a scikit-learn splitter.
+
+    ``n_splits`` disjoint test folds; the training set of each is a uniform sample of
+    ``round(prop_labeled * n)`` nodes of the other folds, and collective inference runs over
+    the *inference set*, every node not in the training set.
+
+    Examples
+    --------
+    >>> cv = NetworkCrossValidation(10, prop_labeled=0.3, rng=0)
+    >>> tr, te, inf = next(cv.split_with_inference(range(100)))
+    >>> len(tr), len(te), len(inf), set(te) <= set(inf)
+    (30, 10, 70, True)
+    """
+
+    _procedure = "ncv"
+
+    def split_with_inference(self, X):
+        """Yield ``(train, test, inference)`` index arrays for each fold."""
+        train, test = self.masks(X)
+        for tr, te in zip(train, test):
+            yield np.flatnonzero(tr), np.flatnonzero(te), np.flatnonzero(~tr)

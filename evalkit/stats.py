@@ -43,6 +43,7 @@ __all__ = [
     "TTestResult",
     "five_by_two_cv_t_test",
     "resampled_t_test",
+    "unpaired_t_test",
     "corrected_resampled_t_test",
     "corrected_repeated_cv_t_test",
     "McNemarResult",
@@ -949,6 +950,43 @@ def resampled_t_test(differences, *, alternative="two-sided"):
     if d.size < 2:
         raise ValueError("differences must hold at least 2 values")
     return _t_result(d.mean(), d.std(ddof=1) / np.sqrt(d.size), d.size - 1, alternative)
+
+
+def unpaired_t_test(x, y, *, alternative="two-sided"):
+    r"""Two-sample t test with pooled variance (Student's), of ``mean(x) - mean(y)``.
+
+    :math:`t = (\bar x - \bar y) / \sqrt{s_p^2 (1/n_x + 1/n_y)}` with
+    :math:`n_x + n_y - 2` degrees of freedom; equals ``scipy.stats.ttest_ind(x, y)``.
+    Neville et al. use it on the per-split accuracies of two classifiers, ignoring the
+    pairing: the pooled variance is larger than the variance of the paired differences
+    when the two classifiers' errors are positively correlated, which offsets part of
+    the bias of overlapping or correlated test sets. When both samples are constant the
+    result is documented instead of scipy's NaN: ``statistic`` is ``+/-inf`` (0 if the
+    means are equal) and ``pvalue`` 0 or 1 accordingly.
+
+    Returns
+    -------
+    TTestResult
+        ``mean_difference`` is ``mean(x) - mean(y)``, ``std_error`` the pooled standard error.
+
+    Examples
+    --------
+    >>> from evalkit.stats import unpaired_t_test
+    >>> res = unpaired_t_test([0.81, 0.79, 0.84, 0.80], [0.78, 0.77, 0.80, 0.76])
+    >>> res.df, round(res.statistic, 3), round(res.pvalue, 4)
+    (6.0, 2.36, 0.0563)
+    """
+    a = _differences(x, "x", ndim=1)
+    b = _differences(y, "y", ndim=1)
+    if a.size < 2 or b.size < 2:
+        raise ValueError(f"x and y must hold at least 2 values each; got {a.size} and {b.size}")
+    df = a.size + b.size - 2
+    pooled = ((a.size - 1) * a.var(ddof=1) + (b.size - 1) * b.var(ddof=1)) / df
+    se = float(np.sqrt(pooled * (1.0 / a.size + 1.0 / b.size)))
+    mean = float(a.mean() - b.mean())
+    if se <= 8 * np.finfo(float).eps * max(abs(a).max(), abs(b).max(), np.finfo(float).tiny):
+        se = 0.0
+    return _t_result(mean, se, df, alternative)
 
 
 def _corrected(d, n_train, n_test, df, alternative):

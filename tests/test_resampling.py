@@ -84,3 +84,94 @@ def test_design_bad_input():
         stratified_fold_ids([0, 1, 0], 4)
     with pytest.raises(ValueError, match="n_test"):
         subsample_test_masks(10, 10)
+
+
+# ------------------------------------------- within-network splitters (Neville et al.)
+
+from sklearn.linear_model import LogisticRegression  # noqa: E402
+from sklearn.model_selection import cross_val_score as _cvs  # noqa: E402
+
+from evalkit.resampling import (  # noqa: E402
+    EqualInstanceResampling,
+    NetworkCrossValidation,
+    RandomResampling,
+    network_split_masks,
+)
+
+_sizes = st.integers(min_value=20, max_value=300)
+_props = st.sampled_from([0.1, 0.2, 0.3, 0.5, 0.7, 0.8])
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=_sizes, k=st.integers(2, 12), prop=_props, seed=st.integers(0, 2**32 - 1))
+def test_ncv_folds_are_disjoint_cover_the_nodes_and_train_never_meets_its_fold(n, k, prop, seed):
+    n_train = round(prop * n)
+    if n_train > n - -(-n // k):
+        with pytest.raises(ValueError, match="prop_labeled"):
+            network_split_masks("ncv", n, n_splits=k, prop_labeled=prop, rng=seed)
+        return
+    train, test = network_split_masks("ncv", n, n_splits=k, prop_labeled=prop, n_repeats=2, rng=seed)
+    np.testing.assert_array_equal(test.sum(axis=1), 1)  # every node in exactly one test fold
+    assert test.sum(axis=2).max() - test.sum(axis=2).min() <= 1
+    np.testing.assert_array_equal(train.sum(axis=2), n_train)
+    assert not (train & test).any()
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=_sizes, k=st.integers(2, 40), prop=_props, seed=st.integers(0, 2**32 - 1))
+def test_ers_tests_every_node_equally_often(n, k, prop, seed):
+    train, test = network_split_masks("ers", n, n_splits=k, prop_labeled=prop, rng=seed)
+    n_test = n - round(prop * n)
+    np.testing.assert_array_equal(test.sum(axis=2), n_test)
+    times = test[0].sum(axis=0)
+    if (k * n_test) % n == 0:
+        np.testing.assert_array_equal(times, k * n_test // n)
+    else:
+        assert times.max() - times.min() == 1
+    np.testing.assert_array_equal(train, ~test)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=_sizes, k=st.integers(2, 40), prop=_props, seed=st.integers(0, 2**32 - 1))
+def test_rrs_test_sets_have_the_requested_size(n, k, prop, seed):
+    train, test = network_split_masks("rrs", n, n_splits=k, prop_labeled=prop, rng=seed)
+    np.testing.assert_array_equal(train.sum(axis=2), round(prop * n))
+    np.testing.assert_array_equal(train, ~test)
+
+
+def test_rrs_tests_each_node_uniformly():
+    _, test = network_split_masks("rrs", 50, n_splits=20, prop_labeled=0.3, n_repeats=500, rng=1)
+    share = test.mean(axis=(0, 1))  # each node: P(tested) = 35/50, 10,000 draws
+    assert np.abs(share - 0.7).max() < 6 * np.sqrt(0.7 * 0.3 / 10_000)
+
+
+def test_splitters_follow_scikit_learns_protocol():
+    X, y = np.random.default_rng(0).normal(size=(120, 3)), np.arange(120) % 2
+    for cv in (RandomResampling(5, prop_labeled=0.5, rng=0), EqualInstanceResampling(6, prop_labeled=0.5, rng=0),
+               NetworkCrossValidation(6, prop_labeled=0.5, rng=0)):
+        scores = _cvs(LogisticRegression(), X, y, cv=cv)
+        assert scores.shape == (cv.get_n_splits(),)
+        # an integer seed gives the same splits on every call, like scikit-learn's random_state
+        first = [te.tolist() for _, te in cv.split(X)]
+        assert first == [te.tolist() for _, te in cv.split(X)]
+    import networkx as nx
+
+    g = nx.karate_club_graph()
+    folds = list(NetworkCrossValidation(5, prop_labeled=0.4, rng=2).split_with_inference(g))
+    for tr, te, inf in folds:
+        assert len(tr) == round(0.4 * 34) and set(te) <= set(inf) and not set(tr) & set(inf)
+        assert len(tr) + len(inf) == 34
+    assert sorted(np.concatenate([te for _, te, _ in folds]).tolist()) == list(range(34))
+
+
+def test_network_splitter_errors():
+    with pytest.raises(ValueError, match="prop_labeled"):
+        RandomResampling(5, prop_labeled=1.5)
+    with pytest.raises(ValueError, match="procedure"):
+        network_split_masks("kfold", 10)
+    with pytest.raises(ValueError, match="prop_labeled=0.95"):
+        network_split_masks("ncv", 100, n_splits=10, prop_labeled=0.95)
+    with pytest.raises(TypeError, match="X must be"):
+        list(RandomResampling(2, prop_labeled=0.5).split(3))
+    with pytest.raises(ValueError, match="n_splits"):
+        NetworkCrossValidation(1, prop_labeled=0.5)

@@ -400,3 +400,30 @@ def test_replicability_measures():
     assert (s.consistent, s.almost_consistent) == (3, 5)
     with pytest.raises(ValueError, match="must not exceed"):
         replicability_summary([11], 10)
+
+
+def test_unpaired_t_test_equals_scipy_ttest_ind_on_random_inputs():
+    from scipy import stats as st
+
+    from evalkit.stats import unpaired_t_test
+
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        x = rng.normal(size=rng.integers(2, 15))
+        y = rng.normal(0.3, 2.0, size=rng.integers(2, 15))
+        for alt in ("two-sided", "less", "greater"):
+            ours, ref = unpaired_t_test(x, y, alternative=alt), st.ttest_ind(x, y, alternative=alt)
+            assert ours.statistic == pytest.approx(ref.statistic, rel=1e-12)
+            assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-10, abs=1e-300)
+            assert ours.df == ref.df
+
+
+def test_unpaired_t_test_constant_samples_and_errors():
+    from evalkit.stats import unpaired_t_test
+
+    assert unpaired_t_test([0.8, 0.8], [0.7, 0.7]).pvalue == 0.0  # scipy: nan
+    assert unpaired_t_test([0.8, 0.8], [0.8, 0.8]).pvalue == 1.0
+    with pytest.raises(ValueError, match="at least 2"):
+        unpaired_t_test([0.8], [0.7, 0.6])
+    with pytest.raises(ValueError, match="x must be"):
+        unpaired_t_test([[0.8, 0.7]], [0.7, 0.6])
