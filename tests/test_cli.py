@@ -42,3 +42,15 @@ def test_reproduce_yang_table2_uses_the_condmat_counts(tmp_path, shared_data):
     # the 2-hop counts of the paper's Condmat, reproduced exactly by our task
     assert {(r["p_s"], r["n_s"]) for r in rows} == {("1196", "214616")}
     assert all(float(r["mean_auroc_full"]) > float(r["mean_auroc_sub"]) for r in rows)
+
+
+def test_reproduce_network_cv_fig2_small_scale(tmp_path):
+    import csv
+
+    out = tmp_path / "fig2.csv"
+    main(["reproduce", "network-cv-fig2", "--scale", "small", "--out", str(out)])
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 3 * 5 + 3 * 24
+    assert {r["figure"] for r in rows} == {"2a", "2b"}
+    ncv = [float(r["type1_error"]) for r in rows if r["procedure"] == "ncv"]
+    assert max(ncv) < 0.15
