@@ -18,7 +18,9 @@ import numpy as np
 from ._validation import check_binary_scores, check_choice
 
 __all__ = [
+    "areas_from_counts",
     "average_precision",
+    "davis_goadrich_area",
     "pr_auc",
     "roc_auc_and_average_precision",
     "precision_recall_curve",
@@ -165,8 +167,26 @@ def average_precision(y_true, y_score):
     return float(np.sum(gained * (tp / (tp + fp))) / n_pos)
 
 
-def _areas_from_counts(tp, fp, n_pos, n_neg):
-    """AUROC (ties one half) and average precision from cumulative counts at descending thresholds."""
+def areas_from_counts(tp, fp, n_pos, n_neg):
+    """AUROC (ties one half) and average precision from cumulative counts at descending thresholds.
+
+    Parameters
+    ----------
+    tp, fp : array_like
+        Cumulative true and false positives at each distinct threshold, highest first
+        (the last entries are ``n_pos`` and ``n_neg``).
+    n_pos, n_neg : int or float
+        Numbers of positives and negatives.
+
+    Returns
+    -------
+    auroc, average_precision : float
+
+    Examples
+    --------
+    >>> areas_from_counts([1, 2, 2], [0, 1, 2], 2, 2)
+    (0.875, 0.8333333333333333)
+    """
     tp = np.asarray(tp, dtype=float)
     fp = np.asarray(fp, dtype=float)
     d_tp = np.diff(tp, prepend=0.0)
@@ -194,10 +214,10 @@ def roc_auc_and_average_precision(y_true, y_score):
     """
     pos, s = check_binary_scores(y_true, y_score)
     _, tp, fp, n_pos, n_neg = _threshold_counts(pos, s)
-    return _areas_from_counts(tp, fp, n_pos, n_neg)
+    return areas_from_counts(tp, fp, n_pos, n_neg)
 
 
-def _davis_goadrich_area(tp, fp, n_pos):
+def davis_goadrich_area(tp, fp, n_pos):
     """Exact area under the PR curve interpolated as Davis & Goadrich (2006) prescribe.
 
     Between consecutive points A and B of the curve, true positives grow from TP_A to
@@ -205,6 +225,22 @@ def _davis_goadrich_area(tp, fp, n_pos):
     s = (FP_B - FP_A) / (TP_B - TP_A); precision is x / (x + FP(x)). Its integral over
     recall x / P has the closed form used here. The curve starts at (TP, FP) = (0, 0),
     which makes the first segment horizontal at the first point's precision.
+
+    Parameters
+    ----------
+    tp, fp : ndarray
+        Cumulative true and false positives at each distinct threshold, highest first.
+    n_pos : int or float
+        Number of positives.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(davis_goadrich_area(np.array([1, 2]), np.array([0, 2]), 2), 4)
+    0.8207
     """
     tp_a = np.concatenate([[0.0], tp[:-1]]).astype(float)
     fp_a = np.concatenate([[0.0], fp[:-1]]).astype(float)
@@ -253,7 +289,7 @@ def pr_auc(y_true, y_score, *, interpolation):
         return average_precision(y_true, y_score)
     pos, s = check_binary_scores(y_true, y_score)
     _, tp, fp, n_pos, _ = _threshold_counts(pos, s)
-    return _davis_goadrich_area(tp, fp, n_pos)
+    return davis_goadrich_area(tp, fp, n_pos)
 
 
 def top_k_predictive_rate(y_true, y_score, k):

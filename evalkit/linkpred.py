@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from .curves import _areas_from_counts, _davis_goadrich_area
+from .curves import areas_from_counts, davis_goadrich_area
 
 __all__ = [
     "LinkPredictionTask",
@@ -648,8 +648,8 @@ def _grouped_areas(pos_scores, neg_values, neg_counts):
     if n_pos == 0 or n_neg == 0:
         raise ValueError(f"evaluation needs positives and negatives; got {int(n_pos)} and {int(n_neg)}")
     tp, fp = np.cumsum(pos), np.cumsum(neg)
-    auroc, ap = _areas_from_counts(tp, fp, n_pos, n_neg)
-    aupr = _davis_goadrich_area(tp, fp, n_pos)
+    auroc, ap = areas_from_counts(tp, fp, n_pos, n_neg)
+    aupr = davis_goadrich_area(tp, fp, n_pos)
     return auroc, ap, aupr, int(n_pos), int(n_neg), int(values.size)
 
 

@@ -1,0 +1,56 @@
+"""Each source's experiments, at the book's scale and at the source's own.
+
+One module per source:
+
+- :mod:`evalkit.reproductions.scott` -- Scott's lecture on estimating error and comparing algorithms
+- :mod:`evalkit.reproductions.graph_metrics` -- the graph-mining performance-metrics chapter
+- :mod:`evalkit.reproductions.bouckaert_frank` -- Bouckaert & Frank on replicability
+- :mod:`evalkit.reproductions.neville` -- Neville et al. on network cross-validation
+- :mod:`evalkit.reproductions.yang` -- Yang, Lichtenwalter & Chawla on evaluating link prediction
+
+Every experiment is a function with scale presets: ``scale="book"`` runs what the chapter
+shows, ``scale="paper"`` the source's own scale; any parameter can also be given directly.
+:func:`experiments` lists them; the ``evalkit reproduce`` command runs them from the shell.
+
+Examples
+--------
+>>> from evalkit import reproductions
+>>> "neville-fig2" in {e.name for e in reproductions.experiments()}
+True
+"""
+from __future__ import annotations
+
+import importlib
+
+from ._experiment import REGISTRY, Experiment, experiment, result_rows
+
+SOURCES = ("scott", "graph_metrics", "bouckaert_frank", "neville", "yang")
+
+__all__ = ["SOURCES", "Experiment", "experiment", "experiments", "get_experiment", "result_rows", *SOURCES]
+
+
+def experiments():
+    """Every registered experiment (each source module imported), sorted by name.
+
+    Returns
+    -------
+    list of Experiment
+    """
+    for source in SOURCES:
+        importlib.import_module(f"{__name__}.{source}")
+    return sorted({id(e): e for e in REGISTRY.values()}.values(), key=lambda e: e.name)
+
+
+def get_experiment(name):
+    """The experiment registered under ``name`` (or one of its aliases)."""
+    experiments()
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"no experiment named {name!r}; `evalkit reproduce --list` shows them") from None
+
+
+def __getattr__(name):
+    if name in SOURCES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,270 @@
+"""Experiment specs: what ``evalkit reproduce`` is generated from (private).
+
+Every experiment a chapter shows is a function in a ``reproductions`` module, decorated
+with :func:`experiment`. The decorator records its command-line name, its scale presets
+(``"book"``: what the chapter runs; ``"paper"``: the source's own scale) and the cost of
+the paper scale, and registers it. Calling the function with ``scale=`` fills the
+parameters the preset names; parameters given explicitly win. The command line gets one
+sub-command per experiment with an option per keyword parameter, typed from the
+function's annotations and documented from its docstring.
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+
+__all__ = ["Experiment", "REGISTRY", "experiment", "result_rows"]
+
+#: command-line name -> :class:`Experiment`, filled as the source modules are imported
+REGISTRY: dict = {}
+
+_RESERVED = ("scale", "progress")
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One registered experiment.
+
+    Attributes
+    ----------
+    name : str
+        Command-line name, ``<source>-<what>``, e.g. ``"neville-fig2"``.
+    source : str
+        The ``reproductions`` module holding it, e.g. ``"neville"``.
+    function : callable
+        The decorated function (call it with ``scale=``).
+    scales : dict of str -> dict
+        Parameter values of each preset; ``"book"`` and ``"paper"`` always exist.
+    paper_cost : str
+        What the paper scale costs, e.g. ``"25 s on 2 cores"``.
+    summary : str
+        The first line of the docstring.
+    aliases : tuple of str
+        Older command-line names that still work.
+    """
+
+    name: str
+    source: str
+    function: typing.Callable
+    scales: dict = field(repr=False)
+    paper_cost: str
+    summary: str
+    aliases: tuple = ()
+    rows: typing.Callable = field(default=None, repr=False)
+
+    @property
+    def parallel(self):
+        """Whether the experiment takes ``n_jobs``."""
+        return "n_jobs" in inspect.signature(self.function).parameters
+
+    def parameters(self):
+        """The keyword parameters the command line exposes: (name, inspect.Parameter) pairs."""
+        sig = inspect.signature(self.function.__wrapped__)
+        return [(n, p) for n, p in sig.parameters.items()
+                if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in _RESERVED + ("n_jobs",)]
+
+
+def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
+    """Register a reproduction experiment (decorator).
+
+    Parameters
+    ----------
+    name : str
+        Command-line name, ``<source>-<what>``.
+    scales : dict of str -> dict
+        Presets: parameter values for ``"book"`` (what the chapter runs) and ``"paper"``
+        (the source's scale), and any others. Every preset must name keyword-only
+        parameters of the function.
+    paper_cost : str
+        Time (and memory, where it matters) of the paper scale on the stated machine.
+    aliases : tuple of str
+        Old command-line names.
+    rows : callable, optional
+        ``rows(result) -> list of dict`` for the CSV the command line writes; default
+        :func:`result_rows`.
+
+    Examples
+    --------
+    >>> @experiment("demo-sum", scales={"book": {"n": 3}, "paper": {"n": 10}}, paper_cost="instant")
+    ... def demo_sum(*, n: int = None, progress: bool = False):
+    ...     '''Sum of 0..n-1.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     n : int
+    ...         How many numbers.
+    ...     '''
+    ...     return [{"n": n, "sum": sum(range(n))}]
+    >>> demo_sum(), demo_sum(scale="paper"), demo_sum(scale="paper", n=4)
+    ([{'n': 3, 'sum': 3}], [{'n': 10, 'sum': 45}], [{'n': 4, 'sum': 6}])
+    >>> _ = REGISTRY.pop("demo-sum")
+    """
+    if "book" not in scales or "paper" not in scales:
+        raise ValueError(f"experiment {name!r}: scales must define 'book' and 'paper'")
+
+    def decorate(function):
+        sig = inspect.signature(function)
+        keyword = {n for n, p in sig.parameters.items() if p.kind is inspect.Parameter.KEYWORD_ONLY}
+        positional = [n for n, p in sig.parameters.items() if p.kind is not inspect.Parameter.KEYWORD_ONLY]
+        if positional:
+            raise TypeError(f"experiment {name!r}: parameters must be keyword-only; got {positional}")
+        for preset, values in scales.items():
+            unknown = set(values) - keyword
+            if unknown:
+                raise TypeError(f"experiment {name!r}, scale {preset!r}: {sorted(unknown)} are not parameters")
+
+        @functools.wraps(function)
+        def run(*, scale="book", **kwargs):
+            if scale not in scales:
+                raise ValueError(f"scale must be one of {tuple(scales)!r}; got {scale!r}")
+            params = dict(scales[scale])
+            params.update({k: v for k, v in kwargs.items() if v is not None or k not in params})
+            return function(**params)
+
+        scale_param = inspect.Parameter("scale", inspect.Parameter.KEYWORD_ONLY, default="book")
+        run.__signature__ = sig.replace(parameters=[scale_param, *sig.parameters.values()])
+        source = function.__module__.rsplit(".", 1)[-1]
+        summary = (inspect.getdoc(function) or "").split("\n")[0]
+        spec = Experiment(name, source, run, dict(scales), paper_cost, summary, tuple(aliases), rows)
+        run.experiment = spec
+        for key in (name, *aliases):
+            if key in REGISTRY and REGISTRY[key].function.__qualname__ != function.__qualname__:
+                raise ValueError(f"two experiments are named {key!r}")
+            REGISTRY[key] = spec
+        return run
+
+    return decorate
+
+
+def result_rows(result):
+    """The rows of an experiment's result, for CSV output.
+
+    A list of dicts is returned as it is; a pandas DataFrame as its records; an object
+    with a ``rows()`` method by calling it; a dict of such tables with a ``table`` column
+    naming each part.
+
+    Examples
+    --------
+    >>> result_rows({"a": [{"x": 1}], "b": [{"x": 2}]})
+    [{'table': 'a', 'x': 1}, {'table': 'b', 'x': 2}]
+    """
+    if hasattr(result, "to_dict") and hasattr(result, "columns"):
+        frame = result.reset_index() if any(n is not None for n in result.index.names) else result
+        return frame.to_dict("records")
+    if hasattr(result, "rows") and callable(result.rows):
+        return result_rows(result.rows())
+    if isinstance(result, dict):
+        out = []
+        for key, part in result.items():
+            out += [{"table": key, **row} for row in result_rows(part)]
+        return out
+    if isinstance(result, (list, tuple)) and all(isinstance(r, dict) for r in result):
+        return list(result)
+    raise TypeError(f"cannot turn a {type(result).__name__} into table rows; give the experiment rows=")
+
+
+# ------------------------------------------------------------------ command line
+
+
+def _docstring_params(function):
+    """name -> first paragraph of its description in the numpydoc Parameters section."""
+    doc = inspect.getdoc(function) or ""
+    match = re.search(r"^Parameters\n-+\n(.*?)(?:\n\n[A-Z][a-z]+\n-+\n|\Z)", doc, re.S | re.M)
+    out = {}
+    if not match:
+        return out
+    current = None
+    for line in match.group(1).splitlines():
+        if line and not line.startswith(" "):
+            names = line.split(":")[0]
+            current = [n.strip() for n in names.split(",")]
+            for n in current:
+                out[n] = ""
+        elif current and line.strip():
+            for n in current:
+                out[n] = (out[n] + " " + line.strip()).strip()
+        elif current and not line.strip():
+            current = None
+    return out
+
+
+def _unwrap_optional(tp):
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    return tp
+
+
+def argparse_kwargs(tp, default):
+    """argparse ``add_argument`` keywords for a parameter of type ``tp``."""
+    import argparse
+
+    tp = _unwrap_optional(tp)
+    origin = typing.get_origin(tp)
+    if tp is bool:
+        return {"action": argparse.BooleanOptionalAction, "default": None}
+    if origin is typing.Literal:
+        choices = typing.get_args(tp)
+        return {"type": type(choices[0]), "choices": choices, "default": None}
+    if origin in (tuple, list):
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        item = _unwrap_optional(args[0]) if args else str
+        if typing.get_origin(item) is typing.Literal:
+            return {"nargs": "+", "type": type(typing.get_args(item)[0]), "choices": typing.get_args(item),
+                    "default": None}
+        return {"nargs": "+", "type": item, "default": None}
+    if tp in (int, float, str):
+        return {"type": tp, "default": None}
+    raise TypeError(f"no command-line form for a parameter of type {tp!r}")
+
+
+def add_experiment_parser(subparsers, spec):
+    """Add ``spec``'s sub-command (with only its own options) to ``subparsers``."""
+    import argparse
+
+    doc = inspect.getdoc(spec.function.__wrapped__) or spec.summary
+    parser = subparsers.add_parser(spec.name, aliases=list(spec.aliases), help=spec.summary,
+                                   description=doc.split("\n\n")[0].replace("\n", " "),
+                                   formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.set_defaults(experiment=spec)
+    helps = _docstring_params(spec.function.__wrapped__)
+    hints = typing.get_type_hints(spec.function.__wrapped__)
+    parser.add_argument("--scale", choices=tuple(spec.scales), default="book",
+                        help=f"preset: 'book' is what the chapter runs, 'paper' the source's scale "
+                             f"(paper scale: {spec.paper_cost})")
+    for name, param in spec.parameters():
+        if name not in hints:
+            raise TypeError(f"experiment {spec.name!r}: parameter {name!r} needs a type annotation")
+        kwargs = argparse_kwargs(hints[name], param.default)
+        presets = {s: v[name] for s, v in spec.scales.items() if name in v}
+        text = helps.get(name, "")
+        if presets:
+            text += " [" + ", ".join(f"{s}: {v}" for s, v in presets.items()) + "]"
+        elif param.default is not inspect.Parameter.empty and param.default is not None:
+            text += f" [default: {param.default}]"
+        parser.add_argument("--" + name.replace("_", "-"), dest=name, help=text.replace("%", "%%"),
+                            **{k: v for k, v in kwargs.items() if k != "default"}, default=None)
+    if spec.parallel:
+        parser.add_argument("--n-jobs", dest="n_jobs", type=int, default=None,
+                            help="parallel jobs (joblib; default: the active joblib back end, serial)")
+    parser.add_argument("--out", default=None, help="CSV file to write (default: standard output)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    return parser
+
+
+def run_from_args(spec, args):
+    """Call the experiment with the options parsed by its sub-parser; return its rows."""
+    kwargs = {name: getattr(args, name) for name, _ in spec.parameters() if getattr(args, name) is not None}
+    kwargs = {k: tuple(v) if isinstance(v, list) else v for k, v in kwargs.items()}
+    if spec.parallel and args.n_jobs is not None:
+        kwargs["n_jobs"] = args.n_jobs
+    if "progress" in inspect.signature(spec.function).parameters:
+        kwargs["progress"] = not args.quiet
+    result = spec.function(scale=args.scale, **kwargs)
+    return (spec.rows or result_rows)(result)

@@ -1,0 +1,1 @@
+"""Experiments of bouckaert_frank (being written)."""

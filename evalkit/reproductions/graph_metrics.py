@@ -1,0 +1,1 @@
+"""Experiments of graph_metrics (being written)."""

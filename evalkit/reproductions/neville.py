@@ -1,0 +1,1 @@
+"""Experiments of neville (being written)."""

@@ -1,0 +1,1 @@
+"""Experiments of scott (being written)."""

@@ -1,0 +1,1 @@
+"""Experiments of yang (being written)."""
