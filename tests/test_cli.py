@@ -1,10 +1,15 @@
-"""Tests of the evalkit command line."""
+"""Tests of the evalkit command line, generated from the reproductions' experiment specs."""
 import csv
+import typing
 
 import pytest
 
-from evalkit import stats
-from evalkit.cli import main
+from evalkit import reproductions, stats
+from evalkit.cli import build_parser, main
+from evalkit.reproductions import experiment, experiments
+from evalkit.reproductions._experiment import REGISTRY
+
+SPECS = experiments()
 
 
 def test_datasets_list(capsys):
@@ -18,6 +23,114 @@ def test_datasets_fetch(capsys, shared_data):
     assert capsys.readouterr().out.strip().endswith("uci/iris.arff.gz")
 
 
+def test_version(capsys):
+    import evalkit
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out.strip() == f"evalkit {evalkit.__version__}"
+
+
+def test_list_shows_every_experiment_with_its_cost(capsys):
+    assert main(["reproduce", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert SPECS, "no experiment is registered"
+    for spec in SPECS:
+        line = next(line for line in out.splitlines() if line.startswith(spec.name))
+        assert spec.paper_cost in line and spec.source in line
+
+
+def test_every_source_has_experiments():
+    assert {spec.source for spec in SPECS} == set(reproductions.SOURCES)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_each_experiment_has_help_with_only_its_own_options(spec, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["reproduce", spec.name, "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    options = {a for a in out.split() if a.startswith("--")}
+    own = {"--" + name.replace("_", "-") for name, _ in spec.parameters()}
+    assert own <= options
+    assert {"--scale", "--out", "--quiet"} <= options
+    assert ("--n-jobs" in options) == spec.parallel
+    others = {"--" + n.replace("_", "-") for s in SPECS for n, _ in s.parameters()} - own
+    assert not options & others, f"options of other experiments: {options & others}"
+    assert "paper" in out and spec.paper_cost.split()[0] in out
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
+def test_each_experiment_documents_every_parameter_and_has_both_scales(spec):
+    from evalkit.reproductions._experiment import _docstring_params
+
+    documented = _docstring_params(spec.function.__wrapped__)
+    missing = [name for name, _ in spec.parameters() if not documented.get(name)]
+    assert not missing, f"{spec.name}: parameters without a description: {missing}"
+    assert {"book", "paper"} <= set(spec.scales)
+
+
+@pytest.fixture
+def toy_experiment():
+    @experiment("toy-grid", scales={"book": {"n": 2}, "paper": {"n": 5}}, paper_cost="1 s", aliases=("toy",))
+    def toy(*, n: int = None, method: typing.Literal["a", "b"] = "a", levels: tuple[float, ...] = (0.5,),
+            flag: bool = False, n_jobs: int | None = None, progress: bool = False):
+        """A toy grid.
+
+        Parameters
+        ----------
+        n : int
+            Rows.
+        method : {'a', 'b'}
+            Which method.
+        levels : tuple of float
+            Levels.
+        flag : bool
+            A switch.
+        n_jobs : int, optional
+            Jobs.
+        progress : bool
+            Bar.
+        """
+        return [{"i": i, "method": method, "levels": len(levels), "flag": flag, "n_jobs": n_jobs,
+                 "progress": progress} for i in range(n)]
+
+    yield toy
+    REGISTRY.pop("toy-grid")
+    REGISTRY.pop("toy")
+
+
+def test_generated_options_are_typed_and_validated(toy_experiment, tmp_path, capsys):
+    out = tmp_path / "toy.csv"
+    assert main(["reproduce", "toy", "--scale", "paper", "--method", "b", "--levels", "0.1", "0.2", "--flag",
+                 "--n-jobs", "2", "--quiet", "--out", str(out)]) == 0
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 5 and rows[0] == {"i": "0", "method": "b", "levels": "2", "flag": "True", "n_jobs": "2",
+                                          "progress": "False"}
+    assert main(["reproduce", "toy-grid", "--n", "3"]) == 0
+    assert capsys.readouterr().out.count("\n") == 4
+    for bad in (["--n", "two"], ["--method", "c"], ["--levels", "x"], ["--scale", "huge"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["reproduce", "toy-grid", *bad])
+        assert exit_.value.code == 2
+
+
+def test_presets_fill_what_the_caller_does_not_give(toy_experiment):
+    assert len(toy_experiment()) == 2 and len(toy_experiment(scale="paper")) == 5
+    assert len(toy_experiment(scale="paper", n=1)) == 1
+    with pytest.raises(ValueError, match="scale must be one of"):
+        toy_experiment(scale="huge")
+
+
+def test_bad_experiment_is_rejected():
+    with pytest.raises(SystemExit):
+        main(["reproduce", "no-such-experiment"])
+
+
+def test_parser_builds_once_per_call():
+    assert build_parser().prog == "evalkit"
+
+
 def test_reproduce_ci_coverage_writes_csv(tmp_path):
     out = tmp_path / "cov.csv"
     main(["reproduce", "ci-coverage", "--n-samples", "30", "--n-trials", "2000", "--n-points", "3", "--out", str(out)])
@@ -29,14 +142,9 @@ def test_reproduce_ci_coverage_writes_csv(tmp_path):
         assert abs(float(r["simulated_coverage"]) - exact) < 5 * max(float(r["monte_carlo_se"]), 2e-3)
 
 
-def test_bad_experiment_is_rejected():
-    with pytest.raises(SystemExit):
-        main(["reproduce", "no-such-experiment"])
-
-
 def test_reproduce_yang_table2_uses_the_condmat_counts(tmp_path, shared_data):
     out = tmp_path / "t2.csv"
-    main(["reproduce", "yang-table2", "--simulations", "3", "--out", str(out)])
+    main(["reproduce", "yang-table2", "--simulations", "3", "--quiet", "--out", str(out)])
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 40
     # the 2-hop counts of the paper's Condmat, reproduced exactly by our task
@@ -45,10 +153,8 @@ def test_reproduce_yang_table2_uses_the_condmat_counts(tmp_path, shared_data):
 
 
 def test_reproduce_network_cv_fig2_small_scale(tmp_path):
-    import csv
-
     out = tmp_path / "fig2.csv"
-    main(["reproduce", "network-cv-fig2", "--scale", "small", "--out", str(out)])
+    main(["reproduce", "network-cv-fig2", "--scale", "small", "--quiet", "--out", str(out)])
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 3 * 5 + 3 * 24
     assert {r["figure"] for r in rows} == {"2a", "2b"}
