@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Export every glued value of the book's executed notebooks, one line each, sorted.
 
-    python .ci/export_glue.py _build > glue.tsv          # from a build (_build/jupyter_execute)
+    python .ci/export_glue.py _build > glue.tsv          # from a build (_build/jupyter_execute/*.glue.json)
     python .ci/export_glue.py chapters/scott/index.md    # execute chapter(s) first, then export
 
 Each line is ``page <TAB> key <TAB> mime type <TAB> value``; images are shown by the
@@ -17,12 +17,27 @@ import pathlib
 import sys
 
 
+PREFIX = "application/papermill.record/"
+
+
+def _strip(data):
+    return {(mime[len(PREFIX):] if mime.startswith(PREFIX) else mime): value for mime, value in data.items()}
+
+
 def _glue_outputs(nb):
     for cell in nb["cells"]:
         for out in cell.get("outputs", []):
             meta = out.get("metadata", {}).get("scrapbook")
             if meta:
-                yield meta["name"], out.get("data", {})
+                yield meta["name"], _strip(out.get("data", {}))
+
+
+def _built_pages(build):
+    """(page, [(key, data)]) of a build: myst-nb keeps the glue in <page>.glue.json beside each notebook."""
+    root = build / "jupyter_execute"
+    for path in sorted(root.rglob("*.glue.json")):
+        page = path.relative_to(root).as_posix()[:-len(".glue.json")]
+        yield page, [(key, _strip(out.get("data", {}))) for key, out in json.loads(path.read_text()).items()]
 
 
 def _value(mime, data):
@@ -54,12 +69,11 @@ def main(argv=None):
     lines = []
     for path in map(pathlib.Path, args.paths):
         if path.is_dir():
-            notebooks = [(p.relative_to(path / "jupyter_execute").with_suffix("").as_posix(), json.loads(p.read_text()))
-                         for p in sorted((path / "jupyter_execute").rglob("*.ipynb"))]
+            pages = list(_built_pages(path))
         else:
-            notebooks = [(path.with_suffix("").as_posix(), _execute(path))]
-        for page, nb in notebooks:
-            for key, data in _glue_outputs(nb):
+            pages = [(path.with_suffix("").as_posix(), list(_glue_outputs(_execute(path))))]
+        for page, glued in pages:
+            for key, data in glued:
                 if args.skip_timings and any(w in key for w in ("seconds", "minutes")):
                     continue
                 for mime in sorted(data):

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _timing import best_time, report  # noqa: E402
 
 from evalkit import datasets  # noqa: E402
-from evalkit._arff import parse_arff  # noqa: E402
+from evalkit.datasets import parse_arff  # noqa: E402
 
 
 def main():

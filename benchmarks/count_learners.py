@@ -2,7 +2,7 @@
 
 One training set of 300 cases from a BAN source, the 2,100 splits of ten repetitions of
 Bouckaert & Frank's designs (5x2 CV, 100 subsamples, 10x10 CV). evalkit fits naive Bayes
-and the tree on all splits' count tables at once (evalkit.count_learners); the
+and the tree on all splits' count tables at once (evalkit.learners.counts); the
 alternative fits scikit-learn's CategoricalNB (alpha=1) and entropy tree
 (min_samples_leaf=2) once per split and predicts the test cases. Both produce the test
 accuracy of each learner on each split; naive Bayes agrees exactly, the trees agree except
@@ -20,8 +20,8 @@ from sklearn.tree import DecisionTreeClassifier
 sys.path.insert(0, str(Path(__file__).parent))
 from _timing import best_time, report  # noqa: E402
 
-from evalkit.binary_networks import pattern_bits, random_bayes_net  # noqa: E402
-from evalkit.count_learners import decision_tree_predict, naive_bayes_predict  # noqa: E402
+from evalkit.datasets import pattern_bits, random_bayes_net  # noqa: E402
+from evalkit.learners import decision_tree_predict, naive_bayes_predict  # noqa: E402
 from evalkit.resampling import stratified_fold_ids, subsample_test_masks  # noqa: E402
 
 

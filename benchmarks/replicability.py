@@ -23,7 +23,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 from sklearn.tree import DecisionTreeClassifier
 
-from evalkit import datasets, replication
+from evalkit import datasets
+from evalkit.reproductions import bouckaert_frank as bf
 
 SUBSET = ("labor", "vote", "diabetes")
 
@@ -59,7 +60,7 @@ def baseline(names, repetitions):
             designs = [RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=seed),
                        ShuffleSplit(n_splits=100, test_size=0.1, random_state=seed),
                        RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=seed)]
-            for a, b in replication.PAIRS:
+            for a, b in bf.PAIRS:
                 for cv in designs:
                     cross_val_score(learners[a], X, y, cv=cv)
                     cross_val_score(learners[b], X, y, cv=cv)
@@ -69,7 +70,7 @@ def baseline(names, repetitions):
 
 def main(full=False):
     start = time.perf_counter()
-    ours = replication.run_replication(SUBSET, repetitions=2)
+    ours = bf.run_replication(SUBSET, repetitions=2)
     t_ours = time.perf_counter() - start
     start = time.perf_counter()
     base_fits = baseline(SUBSET, 2)
@@ -80,10 +81,10 @@ def main(full=False):
     print(f"  speed-up x{t_base / t_ours:.1f} (fewer fits: x{base_fits / ours.fits:.1f}; "
           f"faster fits: x{(ours.fits / t_ours) / (base_fits / t_base):.1f})")
     if full:
-        res = replication.run_replication(datasets.UCI_DATASETS, repetitions=10, n_jobs=2, progress=True)
+        res = bf.run_replication(datasets.UCI_DATASETS, repetitions=10, n_jobs=2, progress=True)
         print(f"paper's full design (27 data sets x 10 repetitions, n_jobs=2): {res.fits} fits in "
               f"{res.seconds / 60:.1f} min ({res.fits / res.seconds:.0f} fits/s)")
-        for test, per_pair in replication.summary_tables(res).items():
+        for test, per_pair in bf.summary_tables(res).items():
             print(f"  {test}: " + "; ".join(
                 f"{pair} {s.consistent}/{s.almost_consistent}/R={s.replicability:.3f}" for pair, s in per_pair.items()))
 

@@ -85,9 +85,10 @@ def forward_module(old_module, new_modules, *, renames=None):
         return _resolve(target)
 
     def __dir__():
-        names = set(renames)
-        for module in new_modules:
-            names.update(getattr(importlib.import_module(module), "__all__", ()))
-        return sorted(names)
+        # only the shim's own names: listing the forwarded ones would make every tool that
+        # walks dir() (doctest collection, IDEs) trigger one warning per name
+        import sys
+
+        return sorted(sys.modules[old_module].__dict__)
 
     return __getattr__, __dir__

@@ -39,10 +39,17 @@ def _write(rows, out):
 
 
 def _experiment_table(specs):
-    lines = [f"{'experiment':<28} {'source':<16} {'paper-scale cost':<28} summary"]
+    import re
+    import textwrap
+
+    lines = []
     for spec in specs:
-        name = spec.name + (f" ({', '.join(spec.aliases)})" if spec.aliases else "")
-        lines.append(f"{name:<28} {spec.source:<16} {spec.paper_cost:<28} {spec.summary}")
+        aliases = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
+        summary = re.sub(r":\w+:`~?([^`]+)`", r"\1", spec.summary)
+        lines.append(f"{spec.name}{aliases}  [{spec.source}]")
+        lines += textwrap.wrap(summary, 100, initial_indent="    ", subsequent_indent="    ")
+        lines += textwrap.wrap(f"paper scale: {spec.paper_cost}", 100, initial_indent="    ",
+                               subsequent_indent="      ")
     return "\n".join(lines)
 
 

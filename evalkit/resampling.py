@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._parallel import parallel_map
+
 __all__ = [
     "EqualInstanceResampling",
     "NetworkCrossValidation",
@@ -75,7 +77,8 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
         ``scoring(estimator, X_test, y_test)``; default the estimator's ``score`` (accuracy
         for classifiers).
     n_jobs : int, optional
-        Parallel jobs (joblib); None or 1 runs serially.
+        Parallel jobs (joblib). None defers to the active ``joblib.parallel_config``
+        (serial when none is set); 1 runs serially. The scores do not depend on it.
     progress : bool, default False
         Show a progress bar (tqdm) over the splits.
 
@@ -104,17 +107,8 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
     splits = list(cv.split(X, y))
     names = tuple(estimators)
     ests = [estimators[n] for n in names]
-    iterator = splits
-    if progress:
-        from tqdm.auto import tqdm
-
-        iterator = tqdm(splits, desc="splits", leave=False)
-    if n_jobs in (None, 1):
-        rows = [_fit_score(ests, X, y, tr, te, scoring) for tr, te in iterator]
-    else:
-        from joblib import Parallel, delayed
-
-        rows = Parallel(n_jobs=n_jobs)(delayed(_fit_score)(ests, X, y, tr, te, scoring) for tr, te in iterator)
+    rows = parallel_map(_fit_score, [(ests, X, y, tr, te, scoring) for tr, te in splits], n_jobs=n_jobs,
+                        progress=progress, desc="splits", leave=False)
     return SplitScores(
         scores=np.array(rows, dtype=float),
         names=names,

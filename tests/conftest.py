@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-from evalkit._fetch import search_dirs
+from evalkit.datasets import search_dirs
 
 
 def pytest_configure(config):

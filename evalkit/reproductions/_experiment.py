@@ -127,7 +127,8 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
 
         scale_param = inspect.Parameter("scale", inspect.Parameter.KEYWORD_ONLY, default="book")
         run.__signature__ = sig.replace(parameters=[scale_param, *sig.parameters.values()])
-        source = function.__module__.rsplit(".", 1)[-1]
+        # evalkit.reproductions.<source> or evalkit.reproductions.<source>.<module>
+        source = function.__module__.partition("reproductions.")[2].split(".")[0] or function.__module__
         summary = (inspect.getdoc(function) or "").split("\n")[0]
         spec = Experiment(name, source, run, dict(scales), paper_cost, summary, tuple(aliases), rows)
         run.experiment = spec
@@ -201,6 +202,14 @@ def _unwrap_optional(tp):
     return tp
 
 
+def _shown(value):
+    """A preset value as the help text shows it (long sequences shortened)."""
+    if isinstance(value, (tuple, list)):
+        items = [str(v) for v in value]
+        return " ".join(items) if len(items) <= 8 else " ".join(items[:3] + ["...", f"({len(items)} values)"])
+    return str(value)
+
+
 def argparse_kwargs(tp, default):
     """argparse ``add_argument`` keywords for a parameter of type ``tp``."""
     import argparse
@@ -230,29 +239,31 @@ def add_experiment_parser(subparsers, spec):
 
     doc = inspect.getdoc(spec.function.__wrapped__) or spec.summary
     parser = subparsers.add_parser(spec.name, aliases=list(spec.aliases), help=spec.summary,
-                                   description=doc.split("\n\n")[0].replace("\n", " "),
-                                   formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+                                   description=doc.split("\n\n")[0].replace("\n", " "))
     parser.set_defaults(experiment=spec)
     helps = _docstring_params(spec.function.__wrapped__)
     hints = typing.get_type_hints(spec.function.__wrapped__)
     parser.add_argument("--scale", choices=tuple(spec.scales), default="book",
-                        help=f"preset: 'book' is what the chapter runs, 'paper' the source's scale "
-                             f"(paper scale: {spec.paper_cost})")
+                        help=f"preset: 'book' (the default) is what the chapter runs, 'paper' the source's "
+                             f"scale (paper scale: {spec.paper_cost})".replace("%", "%%"))
     for name, param in spec.parameters():
         if name not in hints:
             raise TypeError(f"experiment {spec.name!r}: parameter {name!r} needs a type annotation")
         kwargs = argparse_kwargs(hints[name], param.default)
-        presets = {s: v[name] for s, v in spec.scales.items() if name in v}
         text = helps.get(name, "")
-        if presets:
-            text += " [" + ", ".join(f"{s}: {v}" for s, v in presets.items()) + "]"
-        elif param.default is not inspect.Parameter.empty and param.default is not None:
-            text += f" [default: {param.default}]"
+        default = param.default if param.default is not inspect.Parameter.empty else None
+        values = {}  # value shown -> the presets giving it
+        for preset, params in spec.scales.items():
+            values.setdefault(_shown(params.get(name, default)), []).append(preset)
+        if len(values) == 1:
+            text += f" (default: {next(iter(values))})"
+        else:
+            text += " (" + "; ".join(f"{'/'.join(p)}: {v}" for v, p in values.items()) + ")"
         parser.add_argument("--" + name.replace("_", "-"), dest=name, help=text.replace("%", "%%"),
                             **{k: v for k, v in kwargs.items() if k != "default"}, default=None)
     if spec.parallel:
         parser.add_argument("--n-jobs", dest="n_jobs", type=int, default=None,
-                            help="parallel jobs (joblib; default: the active joblib back end, serial)")
+                            help="parallel jobs (default: the active joblib back end; serial when none is set)")
     parser.add_argument("--out", default=None, help="CSV file to write (default: standard output)")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     return parser

@@ -1,0 +1,52 @@
+"""Argument checks and pair keys shared by the modules of :mod:`evalkit.linkpred` (private).
+
+The names here are public names of this private module: the other modules of the
+subpackage import them; users do not need them.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = ["check_pairs", "check_positive_pairs", "check_size", "pair_keys"]
+
+
+def check_pairs(pairs, n, name):
+    """``pairs`` as an ``(m, 2)`` int64 array of row indices in ``[0, n)``."""
+    p = np.asarray(pairs)
+    if p.size == 0:
+        p = p.reshape(0, 2)
+    if p.ndim != 2 or p.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (m, 2); got {p.shape}")
+    if not np.issubdtype(p.dtype, np.integer):
+        raise TypeError(f"{name} must hold integer row indices; got dtype {p.dtype}")
+    if p.size and (p.min() < 0 or p.max() >= n):
+        raise ValueError(f"{name} must be row indices in [0, {n}); got values in [{p.min()}, {p.max()}]")
+    return p.astype(np.int64)
+
+
+def pair_keys(rows, cols, n):
+    """One int64 key per ordered pair: ``row * n + col``."""
+    return rows.astype(np.int64) * n + cols.astype(np.int64)
+
+
+def check_positive_pairs(A, positives):
+    """Positives as sorted rows ``u < v``: candidate pairs of ``A``, each once."""
+    n = A.shape[0]
+    pos = np.sort(check_pairs(positives, n, "positives"), axis=1)
+    if (pos[:, 0] == pos[:, 1]).any():
+        raise ValueError("positives must not contain self-pairs (u, u)")
+    keys = pair_keys(pos[:, 0], pos[:, 1], n)
+    if np.unique(keys).size != keys.size:
+        raise ValueError("positives must list each pair once ((u, v) and (v, u) are the same pair)")
+    if pos.size and (np.asarray(A[pos[:, 0], pos[:, 1]]).ravel() > 0).any():
+        raise ValueError("positives must be candidate pairs: some are already edges of A")
+    return pos
+
+
+def check_size(size, total, name):
+    """``size`` as an int in ``[1, total]``."""
+    if isinstance(size, bool) or not isinstance(size, (numbers.Integral, np.integer)) or not 0 < size <= total:
+        raise ValueError(f"{name} must be an integer in [1, {total}]; got {size!r}")
+    return int(size)

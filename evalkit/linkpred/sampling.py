@@ -1,0 +1,401 @@
+"""Negative sampling, every scheme in one place, and the surrogate ranking simulation.
+
+Test sets that keep every positive and a sample of the negatives (Yang, Lichtenwalter &
+Chawla 2015, Sections 4.1-4.3):
+
+* pairs drawn by rejection from all node pairs: :func:`sample_negative_pairs` (for
+  training sets, or to check the histogram samplers with actual pairs);
+* uniform sampling over a score histogram, repeated: :func:`subsample_negatives`, with
+  the exact variance of the sampled AUROC, :func:`subsampled_auroc_variance`;
+* over the by-distance histograms of :func:`~evalkit.linkpred.distance_score_histograms`:
+  uniform (:func:`sample_uniform`), balanced within each distance, the Kaggle scheme
+  (:func:`sample_distance_balanced`), and a distance-only scheme steered to a chosen
+  AUROC (:func:`sample_steered`, with :func:`distance_mean_auroc`).
+
+Every histogram draw is an exact draw without replacement
+(:func:`draw_without_replacement`, a multivariate hypergeometric draw over the score
+values). The methods of :class:`~evalkit.linkpred.ScoreHistogram` and
+:class:`~evalkit.linkpred.DistanceHistograms` of the same names call these functions.
+:func:`surrogate_auroc` is the ranking simulation of the paper's Table 2.
+"""
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from .._validation import check_positive_int
+from ..graph import check_adjacency
+from ._common import check_pairs, check_size, pair_keys
+from .distance import DistanceHistograms
+from .histogram import PairEvaluation, ScoreHistogram, grouped_areas
+
+__all__ = ["SurrogateResult", "distance_mean_auroc", "draw_without_replacement", "sample_distance_balanced",
+           "sample_negative_pairs", "sample_steered", "sample_uniform", "subsample_negatives",
+           "subsampled_auroc_variance", "surrogate_auroc"]
+
+
+def draw_without_replacement(counts, k, rng):
+    """How many of ``k`` items drawn uniformly without replacement fall in each bucket of ``counts``.
+
+    Examples
+    --------
+    >>> draw_without_replacement([3, 0, 2], 5, np.random.default_rng(0)).tolist()
+    [3, 0, 2]
+    """
+    counts = np.asarray(counts, dtype=np.int64)
+    total = int(counts.sum())
+    if k == total:
+        return counts.copy()
+    if k < counts.size:
+        # few draws, many buckets: draw k distinct items by index and bucket them
+        idx = rng.choice(total, size=k, replace=False, shuffle=False)
+        return np.bincount(np.searchsorted(np.cumsum(counts), idx, side="right"), minlength=counts.size)
+    return rng.multivariate_hypergeometric(counts, k, method="marginals")
+
+
+def sample_negative_pairs(A, positives, size, *, rng=None):
+    """Draw ``size`` distinct negative pairs uniformly from all candidate negatives of ``A``.
+
+    Candidate negatives are the non-edges of ``A`` that are not in ``positives``. Pairs
+    are drawn uniformly among all unordered node pairs and rejected if they are an edge,
+    a positive, a self-pair or already drawn, until ``size`` are kept; every candidate
+    negative is equally likely and none appears twice.
+
+    Returns
+    -------
+    ndarray of int64, shape (size, 2), each row ``u < v``
+
+    Examples
+    --------
+    >>> from evalkit.graph import as_adjacency
+    >>> A, _ = as_adjacency([(0, 1), (1, 2), (2, 3), (3, 4)])
+    >>> pairs = sample_negative_pairs(A, [(0, 2)], 3, rng=0)
+    >>> pairs.shape, bool((pairs[:, 0] < pairs[:, 1]).all())
+    ((3, 2), True)
+    """
+    A = check_adjacency(A)
+    n = A.shape[0]
+    pos = np.sort(check_pairs(positives, n, "positives"), axis=1)
+    n_neg = n * (n - 1) // 2 - A.nnz // 2 - pos.shape[0]
+    if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or not 0 <= size <= n_neg:
+        raise ValueError(f"size must be an integer in [0, {n_neg}] (the candidate negatives); got {size!r}")
+    rng = np.random.default_rng(rng)
+    r, c = sp.triu(A, k=1).nonzero()
+    forbidden = np.union1d(pair_keys(r, c, n), pair_keys(pos[:, 0], pos[:, 1], n))
+    kept = np.empty(0, dtype=np.int64)
+    while kept.size < size:
+        m = int(1.2 * (size - kept.size)) + 16
+        u, v = rng.integers(0, n, m), rng.integers(0, n, m)
+        ok = u != v
+        keys = pair_keys(np.minimum(u, v)[ok], np.maximum(u, v)[ok], n)
+        keys = keys[~np.isin(keys, forbidden)]
+        # keep the first occurrence of each new key, in drawing order
+        keys = keys[~np.isin(keys, kept)]
+        _, first = np.unique(keys, return_index=True)
+        kept = np.concatenate([kept, keys[np.sort(first)]])
+    kept = kept[:size]
+    return np.stack([kept // n, kept % n], axis=1)
+
+
+def _check_rate(rate):
+    if isinstance(rate, bool) or not isinstance(rate, (int, float, np.floating)) or not 0 < rate <= 1:
+        raise ValueError(f"rate must be a number in (0, 1]; got {rate!r}")
+
+
+def subsampled_auroc_variance(histogram, rate):
+    """Exact variance of the AUROC when ``round(rate * n_negative)`` negatives are sampled uniformly.
+
+    The sampled AUROC is the mean of
+    :meth:`~evalkit.linkpred.ScoreHistogram.auroc_contributions` over a sample drawn
+    without replacement, so its variance is ``sigma^2 / k * (N - k) / (N - 1)``, with
+    ``sigma^2`` the variance of the contributions over all ``N`` negatives: Theorem 4.1
+    of Yang et al. with the AUROC in place of a fixed-threshold rate (there the
+    contributions are 0 or 1, and ``sigma^2 = C (N - C) / N^2``).
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0, 2.0], [1, 1])
+    >>> subsampled_auroc_variance(h, 0.5)
+    0.25
+    """
+    _check_rate(rate)
+    g, w = histogram.auroc_contributions(), histogram.negative_counts.astype(float)
+    N = w.sum()
+    k = round(rate * N)
+    if k == 0:
+        raise ValueError(f"rate={rate} keeps no negative out of {int(N)}")
+    mean = np.sum(w * g) / N
+    sigma2 = np.sum(w * (g - mean) ** 2) / N
+    return float(sigma2 / k * (N - k) / (N - 1)) if N > 1 else 0.0
+
+
+def subsample_negatives(histogram, rate, *, n_repeats=100, rng=None):
+    """Evaluate on test sets that keep all positives and a uniform sample of the negatives.
+
+    Each repetition draws ``round(rate * n_negative)`` negatives uniformly without
+    replacement from all negative pairs, which is a multivariate hypergeometric draw
+    over the histogram's score values: exact, with no pair enumerated. (When fewer
+    negatives are drawn than there are score values, the negatives are drawn by index
+    and bucketed, the same distribution at lower cost.)
+
+    Parameters
+    ----------
+    histogram : ScoreHistogram
+    rate : float in (0, 1]
+        Fraction of the negatives kept (the paper's "negative class sample
+        percentage" divided by 100).
+    n_repeats : int
+    rng : seed or Generator
+
+    Returns
+    -------
+    list of PairEvaluation
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0, 2.0], [5, 5])
+    >>> [r.auroc for r in subsample_negatives(h, 1.0, n_repeats=2, rng=0)]
+    [0.5, 0.5]
+    """
+    _check_rate(rate)
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    rng = np.random.default_rng(rng)
+    k = int(round(rate * histogram.n_negative))
+    if k == 0:
+        raise ValueError(f"rate={rate} keeps no negative out of {histogram.n_negative}")
+    out = []
+    for _ in range(n_repeats):
+        drawn = draw_without_replacement(histogram.negative_counts, k, rng)
+        keep = drawn > 0
+        out.append(PairEvaluation(*grouped_areas(histogram.positive_scores,
+                                                 histogram.negative_values[keep], drawn[keep])))
+    return out
+
+
+# ------------------------------------------------------------------ by distance
+
+
+def _with_counts(dh, drawn):
+    out = []
+    for h, k in zip(dh.histograms, drawn):
+        keep = k > 0
+        out.append(ScoreHistogram(h.positive_scores, h.negative_values[keep], k[keep].astype(np.int64)))
+    return DistanceHistograms(dh.distance, tuple(out))
+
+
+def sample_uniform(histograms, size, *, rng=None):
+    """Keep every positive and ``size`` negatives drawn uniformly from all negatives.
+
+    The fair scheme: every negative pair is equally likely whatever its distance, so
+    the expected number drawn at each distance is proportional to the negatives there.
+
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+    size : int
+    rng : seed or Generator
+
+    Returns
+    -------
+    DistanceHistograms
+    """
+    total = int(histograms.n_negative.sum())
+    size = check_size(size, total, "size")
+    rng = np.random.default_rng(rng)
+    counts = np.concatenate([h.negative_counts for h in histograms.histograms])
+    drawn = draw_without_replacement(counts, size, rng)
+    return _with_counts(histograms, np.split(drawn, np.cumsum([h.negative_counts.size
+                                                               for h in histograms.histograms])[:-1]))
+
+
+def sample_distance_balanced(histograms, *, ratio=1.0, rng=None):
+    """Keep every positive; at each distance draw ``ratio`` negatives per positive there.
+
+    The scheme of the Kaggle link prediction competition (Narayanan et al. 2011) as
+    Yang et al. describe it: the test set is balanced within each distance. A
+    distance with ``m`` positives gets ``min(round(ratio * m), N_l)`` of its ``N_l``
+    negatives, drawn uniformly within the distance; a distance without positives
+    gets none.
+
+    Returns
+    -------
+    DistanceHistograms
+    """
+    if isinstance(ratio, bool) or not isinstance(ratio, (numbers.Real, np.integer, np.floating)) or not ratio > 0:
+        raise ValueError(f"ratio must be a positive number; got {ratio!r}")
+    rng = np.random.default_rng(rng)
+    want = np.minimum(np.round(ratio * histograms.n_positive).astype(np.int64), histograms.n_negative)
+    return _with_counts(histograms, [draw_without_replacement(h.negative_counts, int(k), rng)
+                                     for h, k in zip(histograms.histograms, want)])
+
+
+def distance_mean_auroc(histograms):
+    """For each distance, the mean over its negatives of the fraction of *all* positives above them.
+
+    A test set that keeps every positive and ``c_l`` negatives drawn uniformly within
+    each distance ``l`` has expected AUROC ``sum_l c_l a_l / sum_l c_l``, with ``a_l``
+    this value: the AUROC of a distance-sampled test set is a weighted mean of it.
+
+    Returns
+    -------
+    ndarray of float (``nan`` at a distance without negatives)
+    """
+    pooled_pos = ScoreHistogram(np.concatenate([h.positive_scores for h in histograms.histograms]),
+                                np.zeros(0), np.zeros(0, np.int64))
+    out = np.full(len(histograms), np.nan)
+    for i, h in enumerate(histograms.histograms):
+        if h.n_negative:
+            g = ScoreHistogram(pooled_pos.positive_scores, h.negative_values,
+                               h.negative_counts).auroc_contributions()
+            out[i] = np.sum(g * h.negative_counts) / h.n_negative
+    return out
+
+
+def sample_steered(histograms, target_auroc, *, size=None, rng=None):
+    """A distance-only sampling scheme whose expected AUROC is ``target_auroc``.
+
+    Every positive is kept, and ``c_l`` negatives are drawn uniformly within each
+    distance, with ``c_l`` proportional to ``m_l exp(theta a_l)`` (``m_l`` the
+    positives at distance ``l``, ``a_l`` from :func:`distance_mean_auroc`), capped by
+    the negatives available, summing to ``size`` (default: as many as positives).
+    ``theta`` is found by bisection. Like the Kaggle scheme, the sample only chooses
+    how many negatives to take at each distance, yet it can be set to give any AUROC
+    between the hardest and the easiest distance's: the demonstration that such
+    schemes measure the sampling, not the predictor.
+
+    Returns
+    -------
+    sample : DistanceHistograms
+    expected_auroc : float
+        The exact expected AUROC of the scheme (the sample's AUROC differs from it by
+        sampling noise only).
+    """
+    a = distance_mean_auroc(histograms)
+    m = histograms.n_positive.astype(float)
+    avail = histograms.n_negative
+    ok = (m > 0) & (avail > 0)
+    if ok.sum() < 2:
+        raise ValueError("steering needs at least two distances with both positives and negatives")
+    size = int(m.sum()) if size is None else check_size(size, int(avail[ok].sum()), "size")
+    lo, hi = np.nanmin(a[ok]), np.nanmax(a[ok])
+    if not lo < target_auroc < hi:
+        raise ValueError(f"target_auroc must lie strictly between the hardest and the easiest distance's "
+                         f"mean AUROC, ({lo:.4f}, {hi:.4f}); got {target_auroc!r}")
+
+    def counts(theta):
+        w = np.where(ok, m * np.exp(theta * (np.where(ok, a, 0) - hi)), 0.0)
+        c = np.minimum(np.floor(size * w / w.sum()).astype(np.int64), avail)
+        return c
+
+    def expected(c):
+        return float(np.sum(c[ok] * a[ok]) / c[ok].sum())
+
+    t_lo, t_hi = -1.0, 1.0
+    while expected(counts(t_lo)) > target_auroc and t_lo > -1e7:
+        t_lo *= 2
+    while expected(counts(t_hi)) < target_auroc and t_hi < 1e7:
+        t_hi *= 2
+    for _ in range(200):
+        mid = 0.5 * (t_lo + t_hi)
+        if expected(counts(mid)) < target_auroc:
+            t_lo = mid
+        else:
+            t_hi = mid
+    c = counts(t_hi)
+    rng = np.random.default_rng(rng)
+    sample = _with_counts(histograms, [draw_without_replacement(h.negative_counts, int(k), rng)
+                                       for h, k in zip(histograms.histograms, c)])
+    return sample, expected(c)
+
+
+# ---------------------------------------------------------------------- surrogate
+
+
+@dataclass(frozen=True)
+class SurrogateResult:
+    """The surrogate ranking simulation of Yang et al.'s Table 2 for one (alpha, beta).
+
+    Attributes
+    ----------
+    auroc_sub, auroc_full : ndarray
+        Simulated AUROC of the sub-problem ``P_sub`` and of the full problem ``P_full``.
+    """
+
+    alpha: float
+    beta: float
+    auroc_sub: np.ndarray = field(repr=False)
+    auroc_full: np.ndarray = field(repr=False)
+
+    @property
+    def difference(self):
+        return self.auroc_full - self.auroc_sub
+
+    @property
+    def sigmas(self):
+        """Mean difference in units of its standard deviation over the simulations."""
+        d = self.difference
+        return float(d.mean() / d.std(ddof=1))
+
+    @property
+    def expected_auroc_sub(self):
+        return float(self.auroc_sub.mean())
+
+
+def _auroc_from_position_sums(sums, p, n_total):
+    """AUROC of rankings (no ties) from the sums of the 0-based positions of their ``p`` positives."""
+    n = n_total - p
+    return 1.0 - (sums - p * (p - 1) / 2) / (p * n)
+
+
+def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=None):
+    """Simulate the AUROC of a sub-problem and of the full problem (Yang et al., Section 4.2).
+
+    In ``P_sub`` (``p_s`` positives, ``n_s`` negatives) the positives take random places
+    among the top ``alpha (p_s + n_s)`` of the ranking. In ``P_full`` (``p_f`` positives,
+    ``n_f`` negatives, ``P_sub`` a part of it) ``p_s`` positives take random places among
+    the top ``alpha (p_s + n_s) beta`` and the other ``p_f - p_s`` random free places among
+    the top ``alpha (p_f + n_f)``. Places are drawn without replacement (exactly), and
+    the AUROC of a ranking without ties follows from the positives' places.
+
+    Returns
+    -------
+    SurrogateResult
+
+    Examples
+    --------
+    >>> r = surrogate_auroc(100, 10_000, 400, 1_000_000, 0.2, 10, n_simulations=200, rng=0)
+    >>> round(r.expected_auroc_sub, 2), bool(r.sigmas > 2)
+    (0.9, True)
+    """
+    for name, v in (("p_s", p_s), ("n_s", n_s), ("p_f", p_f), ("n_f", n_f)):
+        check_positive_int(v, name)
+    if not (p_s <= p_f and n_s <= n_f):
+        raise ValueError(f"the sub-problem must be part of the full one: need p_s <= p_f and n_s <= n_f; "
+                         f"got p_s={p_s}, p_f={p_f}, n_s={n_s}, n_f={n_f}")
+    if not 0 < alpha <= 1:
+        raise ValueError(f"alpha must lie in (0, 1]; got {alpha!r}")
+    if not beta >= 1:
+        raise ValueError(f"beta must be at least 1; got {beta!r}")
+    n_simulations = check_positive_int(n_simulations, "n_simulations", minimum=2)
+    rng = np.random.default_rng(rng)
+    N_s, N_f = p_s + n_s, p_f + n_f
+    m_sub = max(p_s, int(alpha * N_s))
+    m1 = min(N_f, max(p_s, int(alpha * N_s * beta)))
+    m2 = min(N_f, max(p_f, int(alpha * N_f)))
+    if m2 - p_s < p_f - p_s:  # pragma: no cover - guarded by m2 >= p_f
+        raise ValueError("not enough places for the positives")
+    sub = np.empty(n_simulations)
+    full = np.empty(n_simulations)
+    for i in range(n_simulations):
+        sub[i] = rng.choice(m_sub, p_s, replace=False, shuffle=False).sum()
+        first = np.sort(rng.choice(m1, p_s, replace=False, shuffle=False))
+        # the others: p_f - p_s of the places in [0, m2) not taken by the first ones
+        taken = first[first < m2]
+        x = rng.choice(m2 - taken.size, p_f - p_s, replace=False, shuffle=False)
+        x = x + np.searchsorted(taken - np.arange(taken.size), x, side="right")
+        full[i] = first.sum() + x.sum()
+    return SurrogateResult(float(alpha), float(beta), _auroc_from_position_sums(sub, p_s, N_s),
+                           _auroc_from_position_sums(full, p_f, N_f))

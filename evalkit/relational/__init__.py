@@ -1,0 +1,109 @@
+"""Within-network classification, and why comparing its classifiers needs care.
+
+The pieces of Neville, Gallagher, Eliassi-Rad & Wang (2011), *Correcting evaluation bias
+of relational classifiers with network cross validation*, by concept:
+
+- :mod:`evalkit.relational.theory` -- the variance formulas of Theorems 1-3
+  (:func:`variance_correlated`, :func:`variance_overlap`, :func:`variance_observed`,
+  :func:`variance_underestimate`) and a Monte Carlo simulation of the model the proofs
+  assume (:func:`simulate_mean_variance`);
+- :mod:`evalkit.relational.simulated` -- the group-based simulated classifiers of
+  Section 5 (:func:`group_error_probabilities`, :func:`group_based_classification`) and the
+  Type I error study built on them (:func:`simulate_group_type1_error`,
+  :func:`simulate_group_type1_grid`);
+- :mod:`evalkit.relational.models` -- networks: the latent group model of Section 6.2
+  (:func:`latent_group_model`) and disjoint pieces of a real network
+  (:func:`disjoint_subnetworks`);
+- :mod:`evalkit.relational.classifiers` -- the weighted-vote relational neighbour
+  classifier (:func:`wvrn`) and the network-only Bayes classifier
+  (:func:`network_only_bayes`) with relaxation labelling (:func:`relaxation_labeling`),
+  run on many training sets at once (one column per split), and
+  :func:`perturb_predictions`;
+- :mod:`evalkit.relational.correlation` -- error correlation and label autocorrelation
+  over the links of a network (:func:`error_correlation`, :func:`label_autocorrelation`);
+- :mod:`evalkit.relational.study` -- the calibrated comparison of Sections 6 and 7
+  (:func:`calibrate_handicap`, :func:`compare_classifiers`, :func:`within_network_study`)
+  and Table 5's protocol (:func:`error_correlation_study`).
+
+Networks are symmetric sparse adjacency matrices (see :func:`evalkit.graph.as_adjacency`);
+every function also accepts a networkx graph. The splitters (RRS, ERS, NCV) live in
+:mod:`evalkit.resampling`; the paper's experiments, at the book's and the paper's scale, in
+:mod:`evalkit.reproductions.neville`.
+"""
+from __future__ import annotations
+
+from .._deprecation import moved_names
+from .classifiers import network_only_bayes, perturb_predictions, relaxation_labeling, wvrn
+from .correlation import error_correlation, label_autocorrelation
+from .models import LatentGroupNetwork, disjoint_subnetworks, latent_group_model
+from .simulated import (
+    GroupSimulationResult,
+    group_based_classification,
+    group_error_probabilities,
+    simulate_group_type1_error,
+    simulate_group_type1_grid,
+)
+from .study import (
+    CalibrationResult,
+    ComparisonTrials,
+    calibrate_handicap,
+    compare_classifiers,
+    error_correlation_study,
+    within_network_study,
+)
+from .theory import (
+    MeanVarianceEstimate,
+    simulate_mean_variance,
+    variance_correlated,
+    variance_observed,
+    variance_overlap,
+    variance_underestimate,
+)
+
+__all__ = [
+    "CalibrationResult",
+    "ComparisonTrials",
+    "GroupSimulationResult",
+    "LatentGroupNetwork",
+    "MeanVarianceEstimate",
+    "calibrate_handicap",
+    "compare_classifiers",
+    "disjoint_subnetworks",
+    "error_correlation",
+    "error_correlation_study",
+    "group_based_classification",
+    "group_error_probabilities",
+    "label_autocorrelation",
+    "latent_group_model",
+    "network_only_bayes",
+    "perturb_predictions",
+    "relaxation_labeling",
+    "simulate_group_type1_error",
+    "simulate_group_type1_grid",
+    "simulate_mean_variance",
+    "variance_correlated",
+    "variance_observed",
+    "variance_overlap",
+    "variance_underestimate",
+    "within_network_study",
+    "wvrn",
+]
+
+#: evalkit 1 names that moved (they still work, with a DeprecationWarning)
+_MOVED = {
+    # evalkit 1's converter, with its behaviour (float, symmetrised, weights kept, loops dropped)
+    "as_adjacency": "evalkit.relational._common:adjacency",
+    "t_test_rejections": "evalkit.stats:t_test_rejections",
+    "PAPER_TABLE_5": "evalkit.reproductions.neville:PAPER_TABLE_5",
+    "network_split_masks": "evalkit.resampling:network_split_masks",
+}
+
+_moved_getattr, _moved_dir = moved_names(__name__, _MOVED)
+
+
+def __getattr__(name):
+    return _moved_getattr(name)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_moved_dir()))

@@ -1,0 +1,400 @@
+"""Group-based simulated classifiers and their Type I error study (Neville et al. Section 5).
+
+:func:`group_error_probabilities` and :func:`group_based_classification` are the simulated
+classifiers of Table 7; :func:`simulate_group_type1_error` runs the Type I error study of
+Table 6 for one resampling procedure, :func:`simulate_group_type1_grid` over the grids of
+Fig. 2.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._parallel import parallel_map, progress_bar
+from .._validation import check_choice, check_positive_int
+from ..resampling import network_split_masks
+from ..stats import t_test_rejections
+from . import _common as _c
+
+__all__ = [
+    "GroupSimulationResult",
+    "group_based_classification",
+    "group_error_probabilities",
+    "simulate_group_type1_error",
+    "simulate_group_type1_grid",
+]
+
+
+def group_error_probabilities(p_err, err_corr, *, formula="corrected"):
+    r"""Misclassification probabilities of the group-based simulated classifier (Table 7).
+
+    :math:`P(MG) = P(err) + errCorr\,(1 - P(err))` for instances of the groups chosen for
+    misclassification, and for all other instances
+
+    - ``formula='corrected'``: :math:`P(MG') = P(err)\,(1 - P(MG)) / (1 - P(err))`, which
+      makes the overall error rate :math:`P(err)` when a share :math:`P(err)` of the
+      instances is in the chosen groups;
+    - ``formula='printed'``: the paper's :math:`P(MG') = P(err) + (1 - P(MG)) / (1 - P(err))`,
+      which does not (and can exceed 1).
+
+    Returns
+    -------
+    p_mg, p_other : float or ndarray
+
+    Examples
+    --------
+    >>> [round(float(v), 3) for v in group_error_probabilities(0.1, 0.9)]
+    [0.91, 0.01]
+    >>> [round(float(v), 3) for v in group_error_probabilities(0.1, 0.9, formula="printed")]
+    [0.91, 0.2]
+    """
+    check_choice(formula, "formula", ("corrected", "printed"))
+    p = _c.real(p_err, "p_err", low=0, high=1)
+    if np.any(p >= 1):
+        raise ValueError(f"p_err must be smaller than 1; got {p_err!r}")
+    e = _c.real(err_corr, "err_corr", low=0, high=1)
+    p_mg = p + e * (1 - p)
+    if formula == "corrected":
+        p_other = p * (1 - p_mg) / (1 - p)
+    else:
+        p_other = p + (1 - p_mg) / (1 - p)
+    return _c.scalar(p_mg), _c.scalar(p_other)
+
+
+def _check_groups(n_groups, p_err):
+    n_groups = check_positive_int(n_groups, "n_groups", minimum=2)
+    if n_groups % 2:
+        raise ValueError(f"n_groups must be even (classifier A errs on the first half, B on the second); got {n_groups}")
+    m = int(round(n_groups * float(p_err)))
+    if m > n_groups // 2:
+        raise ValueError(
+            f"p_err={p_err} asks each classifier to misclassify {m} of {n_groups} groups, "
+            f"more than its half ({n_groups // 2}); use p_err <= 0.5"
+        )
+    return n_groups, m
+
+
+def group_based_classification(group_counts, p_err, err_corr, *, formula="corrected", rng=None):
+    """Simulate classifiers A and B on test sets described by their group counts (Table 7).
+
+    For each test set, A picks ``M = round(n_groups * p_err)`` groups at random among the
+    first half of the groups and B among the second half; each instance of a picked group
+    is misclassified with probability ``P(MG)``, every other instance with ``P(MG')``
+    (:func:`group_error_probabilities`). Instances are independent given those choices, so
+    the errors of a group are drawn as one binomial count.
+
+    Parameters
+    ----------
+    group_counts : array_like of int, shape (..., n_groups)
+        Test instances of each group, for any number of test sets (leading axes).
+    p_err, err_corr : float
+    formula : {'corrected', 'printed'}
+    rng : seed or Generator
+
+    Returns
+    -------
+    errors_a, errors_b : ndarray of int, shape (..., n_groups)
+        Misclassified test instances of each group, for A and for B.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> counts = np.full((20000, 10), 30)
+    >>> a, b = group_based_classification(counts, 0.1, 0.9, rng=0)
+    >>> round(float(a.sum() / counts.sum()), 2), round(float(b.sum() / counts.sum()), 2)
+    (0.1, 0.1)
+    """
+    counts = np.asarray(group_counts)
+    if counts.ndim < 1 or not np.issubdtype(counts.dtype, np.integer) or (counts < 0).any():
+        raise ValueError("group_counts must be an array of non-negative integers, groups on the last axis")
+    n_groups, m = _check_groups(counts.shape[-1], p_err)
+    p_mg, p_other = group_error_probabilities(p_err, err_corr, formula=formula)
+    if not 0 <= p_other <= 1:
+        raise ValueError(
+            f"with formula={formula!r}, p_err={p_err} and err_corr={err_corr} give P(MG')={p_other:.4g}, "
+            f"which is not a probability"
+        )
+    rng = _c.rng(rng)
+    half = n_groups // 2
+    lead = counts.shape[:-1]
+    out = []
+    for offset in (0, half):
+        ranks = np.argsort(np.argsort(rng.random(lead + (half,)), axis=-1), axis=-1)
+        chosen = np.zeros(lead + (n_groups,), dtype=bool)
+        chosen[..., offset : offset + half] = ranks < m
+        out.append(rng.binomial(counts, np.where(chosen, p_mg, p_other)))
+    return out[0], out[1]
+
+
+def _group_phi(counts, errors):
+    """Phi coefficient of 0-1 errors over pairs of instances of the same group and test set.
+
+    ``counts`` and ``errors`` have shape (trials, sets, groups); pairs are pooled over the
+    sets (and over whatever was stacked there), phi is computed per group and averaged
+    over the groups where it is defined.
+    """
+    n = counts.astype(float)
+    s = errors.astype(float)
+    pairs = (n * (n - 1)).sum(axis=1)
+    sx = (s * (n - 1)).sum(axis=1)
+    sxx = (s * (s - 1)).sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = sx / pairs
+        phi = (sxx / pairs - q * q) / (q * (1 - q))
+    phi[~np.isfinite(phi)] = np.nan
+    with np.errstate(invalid="ignore"), _c.quiet_nanmean():
+        return np.nanmean(phi, axis=-1)
+
+
+def _multivariate_hypergeometric(colors, nsample, rng):
+    """Vectorised multivariate hypergeometric draws: ``colors`` (..., G), ``nsample`` (...)."""
+    colors = np.asarray(colors, dtype=np.int64)
+    left_total = colors.sum(axis=-1)
+    left_sample = np.broadcast_to(np.asarray(nsample, dtype=np.int64), left_total.shape).copy()
+    out = np.empty_like(colors)
+    for g in range(colors.shape[-1] - 1):
+        good = colors[..., g]
+        draw = rng.hypergeometric(good, left_total - good, left_sample)
+        out[..., g] = draw
+        left_total = left_total - good
+        left_sample = left_sample - draw
+    out[..., -1] = left_sample
+    return out
+
+
+def _fold_group_counts(procedure, labels, n_groups, prop, n_resamples, n_folds, rng):
+    """Group counts of each test set, shape (trials, sets, groups)."""
+    T, n = labels.shape
+    if procedure == "rrs":
+        n_test = n - int(round(prop * n))
+        sample = np.stack([np.bincount(row, minlength=n_groups) for row in labels])
+        colors = np.broadcast_to(sample[:, None, :], (T, n_resamples, n_groups))
+        return _multivariate_hypergeometric(colors, n_test, rng)
+    k = n_resamples if procedure == "ers" else n_folds
+    # The instances' groups are i.i.d., so one test-set pattern applied to fresh labels has
+    # the distribution of fresh patterns applied to fixed labels.
+    _, test = network_split_masks(procedure, n, n_splits=k, prop_labeled=prop if procedure == "ers" else 0.5, rng=rng)
+    onehot = (labels[:, :, None] == np.arange(n_groups)).astype(np.float32)
+    return np.rint(np.matmul(test[0].astype(np.float32), onehot)).astype(np.int64)
+
+
+def _simulate_one(procedure, props, p_err, err_corr, n_instances, n_groups, n_resamples, n_folds, n_trials,
+                  test, alpha, formula, seed, batch):
+    rng = _c.rng(seed)
+    reject = np.zeros(len(props))
+    phi_sum = np.zeros(len(props))
+    phi_count = np.zeros(len(props))
+    for start in range(0, n_trials, batch):
+        size = min(batch, n_trials - start)
+        ncv_counts = None
+        for j, prop in enumerate(props):
+            if procedure == "ncv":
+                if ncv_counts is None:  # NCV: the same sample and folds for every proportion
+                    labels = rng.integers(0, n_groups, size=(size, n_instances))
+                    ncv_counts = _fold_group_counts("ncv", labels, n_groups, prop, n_resamples, n_folds, rng)
+                counts = ncv_counts
+            else:
+                labels = rng.integers(0, n_groups, size=(size, n_instances))
+                counts = _fold_group_counts(procedure, labels, n_groups, prop, n_resamples, n_folds, rng)
+            err_a, err_b = group_based_classification(counts, p_err, err_corr, formula=formula, rng=rng)
+            size_test = counts.sum(axis=-1)
+            rate_a = err_a.sum(axis=-1) / size_test
+            rate_b = err_b.sum(axis=-1) / size_test
+            reject[j] += t_test_rejections(rate_a, rate_b, paired=(test == "paired"), alpha=alpha).sum()
+            phi = _group_phi(np.concatenate([counts, counts], axis=1), np.concatenate([err_a, err_b], axis=1))
+            ok = np.isfinite(phi)
+            phi_sum[j] += phi[ok].sum()
+            phi_count[j] += ok.sum()
+    with np.errstate(invalid="ignore"):
+        return reject / n_trials, phi_sum / phi_count
+
+
+@dataclass(frozen=True)
+class GroupSimulationResult:
+    """Result of :func:`simulate_group_type1_error`.
+
+    Attributes
+    ----------
+    procedure : str
+    prop_labeled : ndarray, shape (P,)
+    rejection_rate : ndarray, shape (n_simulations, P)
+        Share of trials whose test rejected (all are Type I errors: A and B have equal
+        error rates by construction).
+    error_correlation : ndarray, shape (n_simulations, P)
+        Mean measured phi coefficient of the errors of instances in the same group.
+    p_err, err_corr : float
+    test : str
+    n_trials : int
+    """
+
+    procedure: str
+    prop_labeled: np.ndarray
+    rejection_rate: np.ndarray = field(repr=False)
+    error_correlation: np.ndarray = field(repr=False)
+    p_err: float
+    err_corr: float
+    test: str
+    n_trials: int
+
+    @property
+    def type1_error(self):
+        """Mean rejection rate over the simulations, per proportion labelled."""
+        return self.rejection_rate.mean(axis=0)
+
+    @property
+    def type1_std(self):
+        """Standard deviation of the rejection rate across simulations."""
+        return self.rejection_rate.std(axis=0, ddof=1) if self.rejection_rate.shape[0] > 1 else np.zeros(self.prop_labeled.size)
+
+    @property
+    def mean_error_correlation(self):
+        return np.nanmean(self.error_correlation, axis=0)
+
+
+def simulate_group_type1_error(
+    procedure,
+    *,
+    prop_labeled=(0.1, 0.3, 0.5, 0.7, 0.9),
+    p_err=0.1,
+    err_corr=0.9,
+    n_instances=300,
+    n_groups=10,
+    n_resamples=30,
+    n_folds=10,
+    n_trials=1000,
+    n_simulations=10,
+    test="paired",
+    alpha=0.05,
+    formula="corrected",
+    n_jobs=None,
+    progress=False,
+    rng=None,
+):
+    """Type I error of a resampling procedure with simulated classifiers (Neville et al. Table 6).
+
+    Each trial draws a sample of ``n_instances`` instances, each in one of ``n_groups``
+    groups uniformly at random, makes its test sets with ``procedure`` (RRS and ERS:
+    ``n_resamples`` test sets of ``1 - prop_labeled`` of the sample, a new sample for every
+    proportion; NCV: ``n_folds`` disjoint folds of one sample shared by all proportions),
+    classifies every test set with :func:`group_based_classification`, and applies the t
+    test to the per-set error rates of A and B. The classifiers have equal error rates, so
+    every rejection is a Type I error.
+
+    Parameters
+    ----------
+    procedure : {'rrs', 'ers', 'ncv'}
+    prop_labeled : float or sequence of float
+    p_err, err_corr : float
+        The simulated classifiers' error rate and error correlation parameter.
+    n_instances, n_groups, n_resamples, n_folds : int
+    n_trials, n_simulations : int
+        The paper: 10 simulations of 1000 trials.
+    test : {'paired', 'unpaired'}
+    alpha : float, default 0.05
+    formula : {'corrected', 'printed'}
+        See :func:`group_error_probabilities`.
+    n_jobs : int, optional
+        Simulations run in parallel (joblib; None defers to the active
+        ``joblib.parallel_config``, serial when none). Each has its own seed, so the
+        result does not depend on ``n_jobs``.
+    progress : bool
+        Progress bar over the simulations.
+    rng : seed or Generator
+
+    Returns
+    -------
+    GroupSimulationResult
+
+    Notes
+    -----
+    The counts of each group in a test set are what the classifiers and the error
+    correlation depend on, so they are drawn directly: multivariate hypergeometric for an
+    RRS test set (a uniform random subset of the sample), and one ERS or NCV pattern per
+    batch applied to the i.i.d. group labels of fresh samples (which has the distribution
+    of fresh patterns on a fixed sample). The test sets themselves are the ones
+    :func:`evalkit.resampling.network_split_masks` makes.
+
+    Examples
+    --------
+    >>> res = simulate_group_type1_error("ncv", prop_labeled=0.9, n_trials=200, n_simulations=2, rng=0)
+    >>> res.rejection_rate.shape, bool(res.type1_error[0] < 0.15)
+    ((2, 1), True)
+    """
+    check_choice(procedure, "procedure", ("rrs", "ers", "ncv"))
+    check_choice(test, "test", ("paired", "unpaired"))
+    props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
+    if props.ndim != 1 or np.any(~(props > 0) | ~(props < 1)):
+        raise ValueError(f"prop_labeled must be a proportion or 1-D sequence of proportions in (0, 1); got {prop_labeled!r}")
+    n_instances = check_positive_int(n_instances, "n_instances", minimum=2)
+    n_groups, _ = _check_groups(n_groups, p_err)
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
+    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
+    n_trials = check_positive_int(n_trials, "n_trials")
+    n_simulations = check_positive_int(n_simulations, "n_simulations")
+    p_mg, p_other = group_error_probabilities(p_err, err_corr, formula=formula)
+    if not 0 <= p_other <= 1:
+        raise ValueError(f"with formula={formula!r}, P(MG')={p_other:.4g} is not a probability")
+    seeds = _c.rng(rng).spawn(n_simulations)
+    args = (procedure, props, float(p_err), float(err_corr), n_instances, n_groups, n_resamples, n_folds,
+            n_trials, test, alpha, formula)
+    batch = 500
+    rows = parallel_map(_simulate_one, [(*args, seed, batch) for seed in seeds], n_jobs=n_jobs,
+                        progress=progress, desc=f"{procedure} simulations", leave=False)
+    return GroupSimulationResult(
+        procedure, props, np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
+        float(p_err), float(err_corr), test, n_trials,
+    )
+
+
+def simulate_group_type1_grid(
+    *,
+    procedures=("rrs", "ers", "ncv"),
+    prop_labeled=(0.1, 0.3, 0.5, 0.7, 0.9),
+    p_err=(0.1,),
+    err_corr=(0.9,),
+    n_trials=1000,
+    n_simulations=10,
+    test="paired",
+    n_jobs=None,
+    progress=False,
+    rng=None,
+    **kwargs,
+):
+    """:func:`simulate_group_type1_error` over a grid: the data of Neville et al. Fig. 2.
+
+    Fig. 2a is ``prop_labeled=(0.1, ..., 0.9)`` at ``p_err=0.1, err_corr=0.9``; Fig. 2b is
+    ``prop_labeled=0.9`` over ``p_err=(0.1, 0.2, 0.3, 0.4)`` x ``err_corr=(0, 0.2, ..., 1)``.
+    Each cell gets its own independent stream from ``rng``.
+
+    Returns
+    -------
+    list of dict
+        One row per (procedure, p_err, err_corr, prop_labeled): ``type1_error`` (mean over
+        simulations), ``type1_std`` (across simulations), ``error_correlation`` (mean
+        measured phi), and the cell's parameters.
+
+    Examples
+    --------
+    >>> rows = simulate_group_type1_grid(procedures=("ncv",), prop_labeled=0.9, err_corr=(0.0, 1.0),
+    ...                                  n_trials=100, n_simulations=2, rng=0)
+    >>> [(r["err_corr"], round(r["error_correlation"], 1)) for r in rows]
+    [(0.0, -0.0), (1.0, 1.0)]
+    """
+    props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
+    cells = [(proc, float(pe), float(ec)) for proc in procedures for pe in np.atleast_1d(p_err)
+             for ec in np.atleast_1d(err_corr)]
+    streams = _c.rng(rng).spawn(len(cells))
+    iterator = progress_bar(list(zip(cells, streams)), progress=progress, desc="Fig. 2 cells")
+    rows = []
+    for (proc, pe, ec), stream in iterator:
+        res = simulate_group_type1_error(proc, prop_labeled=props, p_err=pe, err_corr=ec, n_trials=n_trials,
+                                         n_simulations=n_simulations, test=test, n_jobs=n_jobs, rng=stream, **kwargs)
+        for j, prop in enumerate(props):
+            rows.append({
+                "procedure": proc, "p_err": pe, "err_corr": ec, "prop_labeled": float(prop),
+                "type1_error": float(res.type1_error[j]), "type1_std": float(res.type1_std[j]),
+                "error_correlation": float(res.mean_error_correlation[j]),
+                "n_trials": n_trials, "n_simulations": n_simulations,
+            })
+    return rows

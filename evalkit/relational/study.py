@@ -1,0 +1,347 @@
+"""The calibrated within-network comparison of Neville et al. Sections 6 and 7, and Table 5's protocol.
+
+:func:`calibrate_handicap` makes wvRN and the network-only Bayes classifier equally
+accurate on calibration networks (:class:`CalibrationResult`); :func:`compare_classifiers`
+runs the repeated comparison on one network (:class:`ComparisonTrials`);
+:func:`within_network_study` is the whole Type I error / power study (Figs. 3-5).
+:func:`error_correlation_study` measures the error correlation of the four classifiers
+on a labelled network (Table 5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._parallel import progress_bar
+from .._validation import check_choice, check_positive_int, check_probability
+from ..resampling import network_split_masks
+from ..stats import t_test_rejections
+from . import _common as _c
+from .classifiers import network_only_bayes, perturb_predictions, wvrn
+
+__all__ = [
+    "CalibrationResult",
+    "ComparisonTrials",
+    "calibrate_handicap",
+    "compare_classifiers",
+    "error_correlation_study",
+    "within_network_study",
+]
+
+_MODELS = ("wvrn", "nbc")
+
+
+def _predict(a, y, train, collective=True):
+    """P(+) of both models, shape (n, T) each."""
+    return {
+        "wvrn": wvrn(a, y, train.T, collective=collective).T,
+        "nbc": network_only_bayes(a, y, train.T, collective=collective).T,
+    }
+
+
+def _correct(prob, y, train):
+    """1 where the prediction (P(+) > 1/2; ties to the labelled majority) is right, shape (n, T)."""
+    majority = (y @ train) * 2 >= train.sum(axis=0)
+    pred = np.where(prob == 0.5, majority[None, :], prob > 0.5)
+    return pred == y[:, None].astype(bool)
+
+
+def _accuracy(correct, test):
+    return (correct & test).sum(axis=0) / test.sum(axis=0)
+
+
+@dataclass(frozen=True)
+class CalibrationResult:
+    """Result of :func:`calibrate_handicap`.
+
+    Attributes
+    ----------
+    handicapped : str
+        The better model before the handicap (``'wvrn'`` or ``'nbc'``).
+    rate : float
+        Share of its predictions to perturb.
+    accuracy : dict
+        Mean test accuracy of each model on the calibration splits, before the handicap.
+    difference : float
+        Mean accuracy of the handicapped model minus the other's, after the handicap.
+    n_splits : int
+    """
+
+    handicapped: str
+    rate: float
+    accuracy: dict
+    difference: float
+    n_splits: int
+
+    def gap(self, worse_rate):
+        """Expected accuracy gap (handicapped minus other) when the other model is perturbed by ``worse_rate``.
+
+        Uses the linear effect of random flips on accuracy, :math:`acc - r(2acc - 1)`.
+        """
+        other = next(m for m in _MODELS if m != self.handicapped)
+        acc_h = self.accuracy[self.handicapped]
+        acc_o = self.accuracy[other]
+        return (acc_h - self.rate * (2 * acc_h - 1)) - (acc_o - worse_rate * (2 * acc_o - 1))
+
+
+def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, tolerance=0.005, rng=None):
+    """Find the handicap that makes wvRN and nBC equally accurate (Neville et al. Section 6.3).
+
+    Both models run on ``n_repeats`` network cross-validations of every calibration
+    network; the better one's predictions are then perturbed
+    (:func:`perturb_predictions`) at the smallest rate whose mean accuracy difference on
+    those splits is within ``tolerance`` (searched exactly over the perturbation draws).
+
+    Parameters
+    ----------
+    networks : sequence of networks
+        Each with ``.adjacency`` and ``.labels`` (0/1), or a pair ``(graph, labels)``.
+    prop_labeled : float
+    n_repeats : int, default 1
+        NCV repetitions per network (the paper: 1 on 50 synthetic networks, 10 on 5 real ones).
+    n_folds : int, default 10
+    tolerance : float, default 0.005
+    rng : seed or Generator
+
+    Returns
+    -------
+    CalibrationResult
+
+    Examples
+    --------
+    >>> from evalkit.relational import latent_group_model
+    >>> nets = [latent_group_model(300, rng=s) for s in range(3)]
+    >>> cal = calibrate_handicap(nets, 0.3, rng=0)
+    >>> cal.handicapped in ("wvrn", "nbc"), abs(cal.difference) <= 0.005
+    (True, True)
+    """
+    rng = _c.rng(rng)
+    correct = {m: [] for m in _MODELS}
+    tests = []
+    for network in networks:
+        a, y = _c.as_network(network)
+        train, test = network_split_masks("ncv", a.shape[0], n_splits=n_folds, prop_labeled=prop_labeled,
+                                          n_repeats=n_repeats, rng=rng)
+        train = train.reshape(-1, a.shape[0]).T
+        test = test.reshape(-1, a.shape[0]).T
+        probs = _predict(a, y, train)
+        for m in _MODELS:
+            correct[m].append(np.where(test, _correct(probs[m], y, train), False))
+        tests.append(test)
+    n_split_total = sum(t.shape[1] for t in tests)
+    if n_split_total == 0:
+        raise ValueError("networks must hold at least one network")
+    test_sizes = np.concatenate([t.sum(axis=0) for t in tests])
+    acc = {m: float(np.mean(np.concatenate([(c.sum(axis=0)) for c in correct[m]]) / test_sizes)) for m in _MODELS}
+    better = max(_MODELS, key=lambda m: acc[m])
+    other = next(m for m in _MODELS if m != better)
+    # Exact accuracy of the better model as the rate grows: a flipped prediction changes
+    # correctness; draw one uniform per test prediction and sort.
+    weights, deltas, u = [], [], []
+    offset = 0
+    for c, t in zip(correct[better], tests):
+        cols = np.nonzero(t)
+        w = 1.0 / (t.sum(axis=0)[cols[1]] * n_split_total)
+        weights.append(w)
+        deltas.append(np.where(c[cols], -w, w))
+        u.append(rng.random(w.size))
+        offset += t.shape[1]
+    u = np.concatenate(u)
+    order = np.argsort(u)
+    curve = acc[better] + np.concatenate([[0.0], np.cumsum(np.concatenate(deltas)[order])])
+    gaps = curve - acc[other]
+    ok = np.flatnonzero(np.abs(gaps) <= tolerance)
+    idx = int(ok[0]) if ok.size else int(np.argmin(np.abs(gaps)))
+    rate = 0.0 if idx == 0 else float(u[order][idx - 1])
+    return CalibrationResult(better, rate, acc, float(gaps[idx]), n_split_total)
+
+
+@dataclass(frozen=True)
+class ComparisonTrials:
+    """Accuracies of the two models over repeated trials (:func:`compare_classifiers`).
+
+    Attributes
+    ----------
+    procedure : str
+    accuracy_a, accuracy_b : ndarray, shape (n_trials, n_samples)
+        Model A is the handicapped (calibrated) one, B the other.
+    models : tuple of str
+        Names of A and B.
+    error_correlation : float
+        Mean phi of the 0-1 errors over linked test pairs (both models, all splits).
+    """
+
+    procedure: str
+    accuracy_a: np.ndarray = field(repr=False)
+    accuracy_b: np.ndarray = field(repr=False)
+    models: tuple
+    error_correlation: float
+
+    def rejection_rate(self, test="paired", alpha=0.05):
+        """Share of trials where the t test finds the models different."""
+        check_choice(test, "test", ("paired", "unpaired"))
+        return float(t_test_rejections(self.accuracy_a, self.accuracy_b, paired=test == "paired", alpha=alpha).mean())
+
+    @property
+    def mean_difference(self):
+        return float((self.accuracy_a - self.accuracy_b).mean())
+
+
+def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_trials=100, n_samples=10,
+                        worse_rate=0.0, rng=None):
+    """Run the calibrated wvRN-vs-nBC comparison of Neville et al. Section 6.4 on one network.
+
+    Each trial samples the network ``n_samples`` times (``'rrs'``: repeated random
+    sampling, test = every unlabelled node; ``'ncv'``: ``n_samples``-fold network
+    cross-validation, test = one fold, collective inference over every unlabelled node),
+    runs both models with relaxation labelling, perturbs the calibrated model's
+    predictions at ``calibration.rate`` and the other's at ``worse_rate`` (power
+    experiments), and records each model's test accuracy. All trials run at once.
+
+    Returns
+    -------
+    ComparisonTrials
+
+    Examples
+    --------
+    >>> from evalkit.relational import latent_group_model
+    >>> nets = [latent_group_model(300, rng=s) for s in range(3)]
+    >>> cal = calibrate_handicap(nets[1:], 0.3, rng=0)
+    >>> res = compare_classifiers(nets[0], cal, procedure="ncv", prop_labeled=0.3, n_trials=20, rng=1)
+    >>> res.accuracy_a.shape, 0 <= res.rejection_rate("unpaired") <= 1
+    ((20, 10), True)
+    """
+    check_choice(procedure, "procedure", ("rrs", "ncv"))
+    if not isinstance(calibration, CalibrationResult):
+        raise TypeError("calibration must be the CalibrationResult of calibrate_handicap")
+    n_trials = check_positive_int(n_trials, "n_trials")
+    n_samples = check_positive_int(n_samples, "n_samples", minimum=2)
+    worse_rate = float(check_probability(worse_rate, "worse_rate"))
+    rng = _c.rng(rng)
+    a, y = _c.as_network(network)
+    n = a.shape[0]
+    train, test = network_split_masks(procedure, n, n_splits=n_samples, prop_labeled=prop_labeled,
+                                      n_repeats=n_trials, rng=rng)
+    train = train.reshape(-1, n).T
+    test = test.reshape(-1, n).T
+    probs = _predict(a, y, train)
+    first = calibration.handicapped
+    second = next(m for m in _MODELS if m != first)
+    acc, phis = {}, []
+    for m, rate in ((first, calibration.rate), (second, worse_rate)):
+        p = perturb_predictions(probs[m], rate, rng=rng)
+        correct = _correct(p, y, train)
+        acc[m] = _accuracy(correct, test).reshape(n_trials, n_samples)
+        phis.append(_c.link_phi(_c.binary(a), (~correct).astype(float), test))
+    with _c.quiet_nanmean():
+        phi = float(np.nanmean(np.concatenate(phis)))
+    return ComparisonTrials(procedure, acc[first], acc[second], (first, second), phi)
+
+
+def within_network_study(networks, calibration_networks, *, prop_labeled, procedures=("rrs", "ncv"),
+                         worse_rates=(0.0,), n_trials=100, n_samples=10, calibration_repeats=1,
+                         alpha=0.05, rng=None, progress=False):
+    """Type I error (and power) of RS/NCV x paired/unpaired t tests, Neville et al. Sections 6-7.
+
+    For each proportion labelled: calibrate the handicap on ``calibration_networks``
+    (:func:`calibrate_handicap`), then on each evaluation network and for each procedure
+    and perturbation rate of the worse model run :func:`compare_classifiers`.
+
+    Parameters
+    ----------
+    networks : sequence of networks
+        Evaluation networks (the paper: 4 synthetic; or one held-out real network).
+    calibration_networks : sequence of networks
+    prop_labeled : float or sequence of float
+    procedures : tuple of {'rrs', 'ncv'}
+    worse_rates : sequence of float
+        0 measures Type I error; positive rates widen the gap (power).
+    n_trials, n_samples, calibration_repeats : int
+    alpha : float
+    rng : seed or Generator
+    progress : bool
+
+    Returns
+    -------
+    list of dict
+        One row per (proportion, worse rate, network, procedure) with the rejection rates of
+        the paired and the unpaired t test, the mean accuracy difference on the trials and on
+        the calibration set, the handicap and the error correlation.
+    """
+    props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
+    rng = _c.rng(rng)
+    networks = list(networks)
+    cells = [(p, r) for p in props for r in worse_rates]
+    rows, calibrations = [], {}
+    for prop, rate in progress_bar(cells, progress=progress, desc="labelling levels x rates", leave=False):
+        if prop not in calibrations:
+            calibrations[prop] = calibrate_handicap(calibration_networks, prop, n_repeats=calibration_repeats, rng=rng)
+        cal = calibrations[prop]
+        for i, net in enumerate(networks):
+            for proc in procedures:
+                res = compare_classifiers(net, cal, procedure=proc, prop_labeled=prop, n_trials=n_trials,
+                                          n_samples=n_samples, worse_rate=rate, rng=rng)
+                rows.append({
+                    "prop_labeled": float(prop), "worse_rate": float(rate), "network": i, "procedure": proc,
+                    "paired": res.rejection_rate("paired", alpha), "unpaired": res.rejection_rate("unpaired", alpha),
+                    "mean_difference": res.mean_difference, "calibration_gap": float(cal.gap(rate)),
+                    "handicapped": cal.handicapped, "handicap": cal.rate,
+                    "error_correlation": res.error_correlation,
+                })
+    return rows
+
+
+def error_correlation_study(graph, labels, *, prop_labeled=(0.1, 0.3, 0.5, 0.7, 0.9), n_splits=10, rng=None):
+    """Error correlation of within-network classifiers on a labelled network (Neville et al. Table 5).
+
+    For each proportion labelled, ``n_splits`` random labelled sets; wvRN and the
+    network-only Bayes classifier, each with and without collective inference (relaxation
+    labelling), predict the other nodes; the phi coefficient of their 0-1 errors over
+    linked pairs of unlabelled nodes (:func:`error_correlation`) is averaged over splits.
+
+    Parameters
+    ----------
+    graph : networkx graph or (sparse) adjacency
+    labels : array_like of 0/1, shape (n,)
+    prop_labeled : sequence of float
+    n_splits : int, default 10
+    rng : seed or Generator
+
+    Returns
+    -------
+    dict
+        ``'mean'``: the average over classifiers and proportions (the paper's number);
+        ``'cells'``: list of dicts (model, collective, prop_labeled, error_correlation, accuracy).
+
+    Examples
+    --------
+    >>> from evalkit.relational import latent_group_model
+    >>> net = latent_group_model(300, rng=0)
+    >>> res = error_correlation_study(net.adjacency, net.labels, n_splits=3, rng=0)
+    >>> len(res["cells"]), 0 < res["mean"] < 1
+    (20, True)
+    """
+    a = _c.adjacency(graph)
+    y = np.asarray(labels)
+    if y.shape != (a.shape[0],) or not np.isin(y, (0, 1)).all():
+        raise ValueError(f"labels must be 0/1, one per node ({a.shape[0]}); got shape {y.shape}")
+    y = y.astype(np.int64)
+    n_splits = check_positive_int(n_splits, "n_splits")
+    rng = _c.rng(rng)
+    binary = _c.binary(a)
+    cells = []
+    for prop in np.atleast_1d(prop_labeled):
+        train, _ = network_split_masks("rrs", a.shape[0], n_splits=max(n_splits, 2), prop_labeled=float(prop), rng=rng)
+        train = train[0, :n_splits].T
+        for collective in (False, True):
+            for model, fn in (("wvrn", wvrn), ("nbc", network_only_bayes)):
+                prob = fn(a, y, train.T, collective=collective).T
+                correct = _correct(prob, y, train)
+                with _c.quiet_nanmean():
+                    phi = float(np.nanmean(_c.link_phi(binary, (~correct).astype(float), ~train)))
+                cells.append({"model": model, "collective": collective, "prop_labeled": float(prop),
+                              "error_correlation": phi, "accuracy": float(_accuracy(correct, ~train).mean())})
+    with _c.quiet_nanmean():
+        mean = float(np.nanmean([c["error_correlation"] for c in cells]))
+    return {"mean": mean, "cells": cells}

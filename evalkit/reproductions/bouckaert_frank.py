@@ -1,1 +1,0 @@
-"""Experiments of bouckaert_frank (being written)."""

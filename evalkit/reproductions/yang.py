@@ -1,1 +1,0 @@
-"""Experiments of yang (being written)."""

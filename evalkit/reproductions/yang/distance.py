@@ -1,0 +1,259 @@
+"""Experiments of the distance chapter: orderings (Fig. 6), by-distance evaluation (Figs. 9-11),
+the surrogate simulation (Table 2), Kaggle-style sampling (Fig. 13, Table 3) and steering."""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ... import linkpred
+from ..._parallel import progress_bar
+from .data import task, yang_experiment
+
+__all__ = ["DISTANCE_NETWORKS", "SHORT", "directed_propflow", "distance_histograms", "fig10", "fig11", "orderings",
+           "steering", "table2", "table3"]
+
+#: the networks of the distance and measures chapters
+DISTANCE_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)")
+#: predictor name -> its label in the figures and tables
+SHORT = {"preferential_attachment": "PA", "propflow": "PropFlow", "adamic_adar": "Adamic/Adar"}
+
+
+@functools.lru_cache(maxsize=None)
+def directed_propflow(name):
+    """PropFlow (5 steps) of a network's test task, one score per ordering (row = source); computed once."""
+    return linkpred.propflow(task(name).adjacency, symmetrize=None)
+
+
+@functools.lru_cache(maxsize=None)
+def distance_histograms(name):
+    """PA, PropFlow (mean of the orderings) and Adamic/Adar of a test task, split by distance; computed once.
+
+    Returns
+    -------
+    dict of predictor name -> evalkit.linkpred.DistanceHistograms
+    """
+    t = task(name)
+    return linkpred.distance_score_histograms(
+        t.adjacency, t.positives,
+        {"preferential_attachment": None, "propflow": linkpred.mean_of_orderings(directed_propflow(name)),
+         "adamic_adar": None})
+
+
+_NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE_NETWORKS}}
+
+
+@yang_experiment("yang-orderings", scales=_NETS, paper_cost="~40 s on 1 core")
+def orderings(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+    """Fig. 6 / Section 3.4: AUROC of PropFlow on the 2-hop pairs under six ways of resolving its orderings.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks (one row each).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per network: the AUROC of each ordering, the 2-hop positives and pairs.
+    """
+    import pandas as pd
+
+    rows = {}
+    for name in networks:
+        t = task(name)
+        pairs = linkpred.two_hop_pairs(t.adjacency)
+        d2 = pairs[:, 0] * t.n_nodes + pairs[:, 1]
+        pos2 = t.positives[np.isin(t.positives[:, 0] * t.n_nodes + t.positives[:, 1], d2)]
+        rows[name] = {k: r.auroc for k, r in linkpred.evaluate_orderings(directed_propflow(name), pairs, pos2).items()}
+        rows[name]["2-hop positives"] = len(pos2)
+        rows[name]["2-hop pairs"] = len(pairs)
+    return pd.DataFrame(rows).T
+
+
+@yang_experiment("yang-fig10", scales=_NETS, paper_cost="~40 s on 1 core")
+def fig10(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+    """Fig. 10: AUROC of PA and PropFlow within each distance with positives, and over all pairs.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (network, predictor); columns the finite distances and ``'all'``.
+    """
+    import pandas as pd
+
+    by_dist_auroc = {}
+    for name in networks:
+        dh = distance_histograms(name)
+        for pred in ["preferential_attachment", "propflow"]:
+            h = dh[pred]
+            ev = h.evaluate()
+            x = [d for d in h.distance if np.isfinite(d) and h[d].n_positive > 0]
+            by_dist_auroc[(name, SHORT[pred])] = dict(zip(x, [ev[d].auroc for d in x])) | {
+                "all": h.pooled().evaluate().auroc}
+    return pd.DataFrame(by_dist_auroc).T
+
+
+_ALPHAS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+_BETAS = (10, 20, 30, 40, 50)
+
+
+@yang_experiment("yang-table2", scales={"book": {"simulations": 400, "seed": 2015},
+                                         "paper": {"simulations": 100_000, "seed": 0}},
+                 paper_cost="~15 min on 1 core")
+def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ...] = _ALPHAS,
+           betas: tuple[int, ...] = _BETAS, progress: bool = False):
+    """Table 2 of Yang et al.: the surrogate simulation, with the counts of our Condmat task.
+
+    Parameters
+    ----------
+    simulations : int
+        Simulations per (alpha, beta) cell (the paper: 100,000).
+    seed : int
+        Seed of the one generator all cells share, alpha-major.
+    alphas : tuple of float
+        Top fractions alpha of the ranking.
+    betas : tuple of int
+        Spread factors beta of the sub-problem's positives in the full problem.
+    progress : bool
+        Show a progress bar over the cells.
+
+    Returns
+    -------
+    list of dict
+        One row per cell: alpha, beta, sigmas, mean AUROC of both problems, and the counts.
+    """
+    t = task("Condmat")
+    counts = linkpred.distance_counts(t.adjacency, t.positives)
+    p_s = int(counts.positives[counts.distance == 2][0])
+    n_s = int(counts.negatives[counts.distance == 2][0])
+    p_f, n_f = int(counts.positives.sum()), int(counts.negatives.sum())
+    rng = np.random.default_rng(seed)
+    rows = []
+    cells = [(a, b) for a in alphas for b in betas]
+    for a, b in progress_bar(cells, progress=progress, desc="Table 2 cells"):
+        r = linkpred.surrogate_auroc(p_s, n_s, p_f, n_f, a, b, n_simulations=simulations, rng=rng)
+        rows.append({"alpha": a, "beta": b, "sigmas": r.sigmas, "mean_auroc_sub": float(r.auroc_sub.mean()),
+                     "mean_auroc_full": float(r.auroc_full.mean()), "simulations": simulations,
+                     "p_s": p_s, "n_s": n_s, "p_f": p_f, "n_f": n_f})
+    return rows
+
+
+@yang_experiment("yang-fig11", scales=_NETS, paper_cost="~40 s on 1 core")
+def fig11(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+    """Fig. 11: AUROC over all pairs after removing every negative below a distance (all positives kept).
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (network, predictor); columns ``'all'`` (no removal) and the distances 3, 4, ...
+    """
+    import pandas as pd
+
+    removal = {}
+    for name in networks:
+        dh = distance_histograms(name)
+        for pred in ("preferential_attachment", "propflow"):
+            h = dh[pred]
+            base = h.pooled().evaluate().auroc
+            ells = [d for d in h.distance if np.isfinite(d) and d >= 3]
+            vals = [h.without_negatives_below(d).evaluate().auroc for d in ells]
+            removal[(name, SHORT[pred])] = {"all": base} | dict(zip(ells, vals))
+    return pd.DataFrame(removal).T
+
+
+@yang_experiment("yang-table3", scales={"book": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7},
+                                         "paper": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7}},
+                 paper_cost="~40 s on 1 core")
+def table3(*, networks: tuple[str, ...] = DISTANCE_NETWORKS, repetitions: int = 20, seed: int = 7):
+    """Fig. 13 and Table 3: fair (uniform) against Kaggle-style (balanced per distance) test sets.
+
+    For each network one generator (``seed``) draws, in order: a Kaggle sample and a fair
+    sample of as many negatives (Fig. 13), then for PA, PropFlow and Adamic/Adar in turn
+    ``repetitions`` fair samples and ``repetitions`` Kaggle samples.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+    repetitions : int
+        Sampled test sets per (network, predictor, scheme).
+    seed : int
+        Seed of each network's generator.
+
+    Returns
+    -------
+    dict
+        ``"table3"``: DataFrame, index predictor, columns (network, 'Fair' / 'Kaggle' /
+        'Kaggle sd'), the mean (sd) AUROC; ``"fig13"``: DataFrame with columns network,
+        distance, fair, kaggle (each distance's share of the test set).
+    """
+    import pandas as pd
+
+    table = {}
+    shares = []
+    for name in networks:
+        dh = distance_histograms(name)
+        rng = np.random.default_rng(seed)
+        ref = dh["preferential_attachment"]
+        kag = ref.sample_distance_balanced(rng=rng)
+        size = int(kag.n_negative.sum())
+        fair = ref.sample_uniform(size, rng=rng)
+        shares.append(pd.DataFrame({
+            "network": name, "distance": ref.distance,
+            "fair": (fair.n_positive + fair.n_negative) / (fair.n_positive + fair.n_negative).sum(),
+            "kaggle": (kag.n_positive + kag.n_negative) / (kag.n_positive + kag.n_negative).sum()}))
+        for pred in ("preferential_attachment", "propflow", "adamic_adar"):
+            h = dh[pred]
+            f = [h.sample_uniform(size, rng=rng).pooled().evaluate().auroc for _ in range(repetitions)]
+            k = [h.sample_distance_balanced(rng=rng).pooled().evaluate().auroc for _ in range(repetitions)]
+            table[(name, "Fair")] = table.get((name, "Fair"), {}) | {SHORT[pred]: np.mean(f)}
+            table[(name, "Kaggle")] = table.get((name, "Kaggle"), {}) | {SHORT[pred]: np.mean(k)}
+            table[(name, "Kaggle sd")] = table.get((name, "Kaggle sd"), {}) | {SHORT[pred]: np.std(k, ddof=1)}
+    return {"table3": pd.DataFrame(table), "fig13": pd.concat(shares, ignore_index=True)}
+
+
+@yang_experiment("yang-steering", scales={"book": {"targets": (0.55, 0.65, 0.75, 0.85, 0.9), "seed": 11},
+                                           "paper": {"targets": (0.55, 0.65, 0.75, 0.85, 0.9), "seed": 11}},
+                 paper_cost="~30 s on 1 core")
+def steering(*, targets: tuple[float, ...] = (0.55, 0.65, 0.75, 0.85, 0.9), seed: int = 11,
+             network: str = "Condmat"):
+    """Steering a distance-only sampling scheme to chosen AUROCs (preferential attachment).
+
+    Parameters
+    ----------
+    targets : tuple of float
+        Target AUROCs, between the hardest and the easiest distance's.
+    seed : int
+        Seed of the one generator all draws share, in order.
+    network : str
+        The network.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index target: the scheme's expected AUROC, the drawn test set's, and its negatives
+        at distance 2 and at distance >= 6.
+    """
+    import pandas as pd
+
+    h = distance_histograms(network)["preferential_attachment"]
+    rng = np.random.default_rng(seed)
+    steer = {}
+    for target in targets:
+        sample, expected = h.sample_steered(target, rng=rng)
+        steer[target] = {"expected AUROC of the scheme": expected,
+                         "AUROC of the drawn test set": sample.pooled().evaluate().auroc,
+                         "negatives at distance 2": int(sample.n_negative[0]),
+                         "negatives at distance >= 6": int(sample.n_negative[h.distance >= 6].sum())}
+    return pd.DataFrame(steer).T.rename_axis("target")

@@ -1,0 +1,227 @@
+"""Experiments of the measures chapter: new nodes (Section 5), Theorem 6.1 and Fig. 14 (top-K),
+AUPR by distance (Fig. 15) and by time (Figs. 17-19)."""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from ... import linkpred
+from .data import events, periods, task, yang_experiment
+from .distance import DISTANCE_NETWORKS, directed_propflow, distance_histograms
+
+__all__ = ["MEASURE_PREDICTORS", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "score_histograms",
+           "slice_positives", "theorem61", "time_slices"]
+
+#: label -> predictor name for the engine (PropFlow: its mean-of-orderings matrix)
+MEASURE_PREDICTORS = {"PA": "preferential_attachment", "PropFlow": None, "Adamic/Adar": "adamic_adar",
+                      "common neighbours": "common_neighbors"}
+#: the networks of the time-slice experiment (email-Eu-core's label period has a gap)
+TIME_NETWORKS = ("Condmat", "CollegeMsg", "Enron (Benson)")
+_END = "last event"
+
+
+def _propflow(name):
+    # equal to linkpred.propflow(task(name).adjacency): the mean of the cached orderings
+    return _mean_propflow(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _mean_propflow(name):
+    return linkpred.mean_of_orderings(directed_propflow(name))
+
+
+def _predictor(name, label):
+    return MEASURE_PREDICTORS[label] or _propflow(name)
+
+
+@functools.lru_cache(maxsize=None)
+def _histogram(name, label):
+    t = task(name, end=_END)
+    return linkpred.score_histogram(t.adjacency, t.positives, _predictor(name, label))
+
+
+def score_histograms(networks=DISTANCE_NETWORKS):
+    """``{(network, label): ScoreHistogram}`` of the four predictors of :data:`MEASURE_PREDICTORS`; computed once."""
+    return {(name, pred): _histogram(name, pred) for name in networks for pred in MEASURE_PREDICTORS}
+
+
+_NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE_NETWORKS}}
+
+
+@yang_experiment("yang-new-nodes", scales=_NETS, paper_cost="~60 s on 1 core")
+def new_nodes(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+    """Section 5: test sets from the training network against the testing network (new nodes included).
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (network, construction): nodes, positives, candidates, AUROC and AUPR of PA,
+        PropFlow and Adamic/Adar.
+    """
+    import pandas as pd
+
+    rows = {}
+    for name in networks:
+        inc = task(name, end=_END, new_nodes="include")
+        S_inc = linkpred.propflow(inc.adjacency)
+        for label, t, S in (("training network", task(name, end=_END), _propflow(name)),
+                            ("testing network", inc, S_inc)):
+            row = {"nodes": t.n_nodes, "positives": len(t.positives), "candidates": t.n_candidates}
+            for pred in ("PA", "PropFlow", "Adamic/Adar"):
+                e = linkpred.evaluate_all_pairs(t.adjacency, t.positives, MEASURE_PREDICTORS[pred] or S)
+                row[f"AUROC {pred}"], row[f"AUPR {pred}"] = e.auroc, e.aupr
+            rows[(name, label)] = row
+    return pd.DataFrame(rows).T
+
+
+@yang_experiment("yang-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
+def theorem61(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+    """Theorem 6.1: specificity from the top-|P| rate against the ROC curve, for every ranking.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks (four predictors each).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (network, predictor): TPR_K, its range over tie orderings, both specificities
+        and their difference.
+    """
+    import pandas as pd
+
+    check = {}
+    for (name, pred), h in score_histograms(networks).items():
+        r = linkpred.top_k_rate(h, h.n_positive)
+        fpr, tpr = h.roc_curve()
+        # the point of the ROC curve where TP + FP = K, interpolated inside its tie group
+        size = tpr * h.n_positive + fpr * h.n_negative
+        spec_roc = 1 - np.interp(h.n_positive, size, fpr)
+        spec_thm = 1 - (1 - r.rate[0]) * h.n_positive / h.n_negative
+        check[(name, pred)] = {"TPR_K": r.rate[0], "range low": r.true_positives_low[0] / h.n_positive,
+                               "range high": r.true_positives_high[0] / h.n_positive,
+                               "specificity (ROC)": spec_roc, "specificity (Thm 6.1)": spec_thm,
+                               "difference": spec_roc - spec_thm}
+    return pd.DataFrame(check).T
+
+
+@yang_experiment("yang-fig14", scales={"book": {"networks": DISTANCE_NETWORKS, "n_k": 400},
+                                        "paper": {"networks": DISTANCE_NETWORKS, "n_k": 400}},
+                 paper_cost="~40 s on 1 core")
+def fig14(*, networks: tuple[str, ...] = DISTANCE_NETWORKS, n_k: int = 400):
+    """Fig. 14: top-K predictive rate with K swept over the ranking, and the rank reversals.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+    n_k : int
+        Log-spaced values of K per network (duplicates after rounding dropped).
+
+    Returns
+    -------
+    dict
+        ``"rates"``: DataFrame (network, predictor, k, k_percent, rate); ``"reversals"``:
+        DataFrame, one row per place where two predictors swap.
+    """
+    import pandas as pd
+
+    hists = score_histograms(networks)
+    curves, reversals = [], []
+    for name in networks:
+        n_all = hists[(name, "PA")].n_positive + hists[(name, "PA")].n_negative
+        ks = np.unique(np.round(np.logspace(0, np.log10(n_all), n_k)).astype(np.int64))
+        rates = {}
+        for pred in MEASURE_PREDICTORS:
+            rates[pred] = linkpred.top_k_rate(hists[(name, pred)], ks).rate
+            curves.append(pd.DataFrame({"network": name, "predictor": pred, "k": ks, "k_percent": 100 * ks / n_all,
+                                        "rate": rates[pred]}))
+        preds = list(MEASURE_PREDICTORS)
+        for i, a in enumerate(preds):
+            for b in preds[i + 1:]:
+                sign = np.sign(rates[a] - rates[b])
+                flips = np.flatnonzero((sign[1:] != sign[:-1]) & (sign[1:] != 0) & (sign[:-1] != 0))
+                for f in flips:
+                    reversals.append({"network": name, "pair": f"{a} / {b}", "K": int(ks[f + 1]),
+                                      "K (%)": 100 * ks[f + 1] / n_all,
+                                      "ahead before": a if sign[f] > 0 else b, "ahead after": b if sign[f] > 0 else a})
+    return {"rates": pd.concat(curves, ignore_index=True), "reversals": pd.DataFrame(reversals)}
+
+
+@yang_experiment("yang-fig15", scales=_NETS, paper_cost="~60 s on 1 core")
+def aupr_by_distance(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+    """Fig. 15 / Section 7.1: AUPR of PA and PropFlow at each distance up to 6 and over all pairs.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (network, predictor): AUPR at l = 2 .. 6 and over all pairs, AUROC at l = 2 and overall.
+    """
+    import pandas as pd
+
+    aupr_rows = {}
+    for name in networks:
+        per = {k: v for k, v in distance_histograms(name).items() if k in ("preferential_attachment", "propflow")}
+        for pred, dh in per.items():
+            ev = dh.evaluate()
+            short = "PA" if pred.startswith("pref") else "PropFlow"
+            row = {f"l = {int(d)}": ev[d].aupr for d in dh.distance if np.isfinite(d) and d <= 6}
+            row["all pairs"] = dh.pooled().evaluate().aupr
+            row["AUROC l = 2"] = ev[2.0].auroc
+            row["AUROC all"] = dh.pooled().evaluate().auroc
+            aupr_rows[(name, short)] = row
+    return pd.DataFrame(aupr_rows).T
+
+
+def slice_positives(name, *, n_slices=5):
+    """Positives in each of ``n_slices`` equal slices of a network's label period."""
+    p = periods(name, end=_END)
+    slices, _ = linkpred.temporal_slices(events(name), p["split"], p["end"], n_slices=n_slices)
+    return [len(t.positives) for t in slices]
+
+
+@yang_experiment("yang-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
+                                              "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
+                 paper_cost="~90 s on 1 core")
+def time_slices(*, networks: tuple[str, ...] = TIME_NETWORKS, n_slices: int = 5):
+    """Figs. 16-19: PA, PropFlow and Adamic/Adar on each slice of the label period, and agglomerated.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+    n_slices : int
+        Equal-duration slices of the label period.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns network, design ('slice' / 'agglomerated'), i, predictor, positives, AUROC, AUPR.
+    """
+    import pandas as pd
+
+    rows = []
+    for name in networks:
+        p = periods(name, end=_END)
+        for cumulative in (False, True):
+            slices, _ = linkpred.temporal_slices(events(name), p["split"], p["end"], n_slices=n_slices,
+                                                 cumulative=cumulative, start=p.get("start"))
+            for i, t in enumerate(slices, start=1):
+                for pred in ("PA", "PropFlow", "Adamic/Adar"):
+                    e = linkpred.evaluate_all_pairs(t.adjacency, t.positives, _predictor(name, pred))
+                    rows.append({"network": name, "design": "agglomerated" if cumulative else "slice",
+                                 "i": i, "predictor": pred, "positives": e.n_positive, "AUROC": e.auroc,
+                                 "AUPR": e.aupr})
+    return pd.DataFrame(rows)

@@ -1,0 +1,88 @@
+"""Confidence intervals and significance tests for evaluating learning algorithms.
+
+Every function returns a frozen result object in the style of :mod:`scipy.stats`, and
+every public name is importable from ``evalkit.stats`` directly (as in scipy.stats).
+
+Submodules
+----------
+intervals
+    The confidence interval for a classifier's error (normal, Wilson, exact), its exact
+    and simulated coverage, normal and t critical values, the interval for the
+    difference of two error rates.
+ttests
+    One t-test core (:func:`t_test_from_moments`) and one result type
+    (:class:`TTestResult`): the paired and two-sample t tests, the resampling t tests
+    (5x2cv, uncorrected, corrected), and :func:`t_test_rejections` over many trials.
+multiple
+    Bonferroni, Holm, the family-wise error rate (exact and simulated).
+pvalues
+    Monte Carlo (empirical) p-values, hypergeometric enrichment, McNemar's test.
+agreement
+    Bouckaert & Frank's replicability R(k, n) and consistency counts.
+"""
+from ._common import ALTERNATIVES, INTERVAL_METHODS
+from .._deprecation import moved_names
+from .agreement import ReplicabilitySummary, replicability, replicability_summary
+from .intervals import (
+    CoverageResult,
+    ErrorConfidenceInterval,
+    ErrorDifferenceInterval,
+    coverage_map,
+    error_confidence_interval,
+    error_difference_interval,
+    interval_coverage,
+    normal_critical_value,
+    simulate_interval_coverage,
+    t_critical_value,
+)
+from .multiple import MultipleTestResult, bonferroni, familywise_error, holm, simulate_familywise_error
+from .pvalues import McNemarResult, enrichment_pvalue, mcnemar_test, monte_carlo_pvalue
+from .ttests import (
+    TTestResult,
+    corrected_repeated_cv_t_test,
+    corrected_resampled_t_test,
+    five_by_two_cv_t_test,
+    paired_t_test,
+    resampled_t_test,
+    t_test_from_moments,
+    t_test_rejections,
+    unpaired_t_test,
+)
+
+__all__ = [
+    "CoverageResult",
+    "ErrorConfidenceInterval",
+    "ErrorDifferenceInterval",
+    "McNemarResult",
+    "MultipleTestResult",
+    "ReplicabilitySummary",
+    "TTestResult",
+    "bonferroni",
+    "corrected_repeated_cv_t_test",
+    "corrected_resampled_t_test",
+    "coverage_map",
+    "enrichment_pvalue",
+    "error_confidence_interval",
+    "error_difference_interval",
+    "familywise_error",
+    "five_by_two_cv_t_test",
+    "holm",
+    "interval_coverage",
+    "mcnemar_test",
+    "monte_carlo_pvalue",
+    "normal_critical_value",
+    "paired_t_test",
+    "replicability",
+    "replicability_summary",
+    "resampled_t_test",
+    "simulate_familywise_error",
+    "simulate_interval_coverage",
+    "t_critical_value",
+    "t_test_from_moments",
+    "t_test_rejections",
+    "unpaired_t_test",
+]
+
+# PairedTTestResult was merged into TTestResult in evalkit 2.0 (deprecated alias, kept out of
+# dir() so that tools walking the namespace, e.g. doctest collection, do not trigger the warning)
+__getattr__, _ = moved_names(__name__, {"PairedTTestResult": "evalkit.stats.ttests:TTestResult"})

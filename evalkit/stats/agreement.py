@@ -1,0 +1,83 @@
+"""Replicability of a test: Bouckaert & Frank's R(k, n) and the consistency counts over data sets.
+
+(The module is not named ``replicability`` so that it cannot shadow the function
+:func:`replicability` in :mod:`evalkit.stats`.)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._validation import check_count_array, check_positive_int
+from ._common import scalar_or_array as _scalar_or_array
+
+__all__ = ["ReplicabilitySummary", "replicability", "replicability_summary"]
+
+
+def replicability(k, n):
+    r"""Bouckaert & Frank's :math:`R(k, n)`: probability that two of n runs of a test agree.
+
+    .. math:: R(k, n) = \frac{\binom{k}{2} + \binom{n-k}{2}}{\binom{n}{2}}
+                      = \frac{k(k-1) + (n-k)(n-k-1)}{n(n-1)}
+
+    for a test that rejects in ``k`` of ``n`` runs (never below about 0.5).
+
+    Examples
+    --------
+    >>> from evalkit.stats import replicability
+    >>> replicability(10, 10), round(replicability(5, 10), 4)
+    (1.0, 0.4444)
+    """
+    n = check_positive_int(n, "n", minimum=2)
+    k = check_count_array(k, "k")
+    if np.any(k > n):
+        raise ValueError(f"k must not exceed n = {n}")
+    return _scalar_or_array((k * (k - 1) + (n - k) * (n - k - 1)) / (n * (n - 1)))
+
+
+@dataclass(frozen=True)
+class ReplicabilitySummary:
+    r"""Result of :func:`replicability_summary`: the paper's three summary rows.
+
+    Attributes
+    ----------
+    consistent : int
+        Data sets on which all n runs agree (k = 0 or k = n).
+    almost_consistent : int
+        Data sets on which at most one run disagrees (k in {0, 1, n - 1, n}).
+    replicability : float
+        :math:`R = \sum_k (i_k/m)\,R(k, n)`, the mean of R(k, n) over the m data sets.
+    """
+
+    consistent: int
+    almost_consistent: int
+    replicability: float
+
+
+def replicability_summary(non_rejections, n):
+    """Consistency counts and the replicability R over data sets (Bouckaert & Frank, Table 1).
+
+    Parameters
+    ----------
+    non_rejections : array_like of int
+        For each data set, how many of the ``n`` runs did *not* reject (or did; the
+        measures are symmetric).
+    n : int
+        Runs per data set (10 in the paper).
+
+    Examples
+    --------
+    >>> from evalkit.stats import replicability_summary
+    >>> replicability_summary([10, 0, 9, 5], 10)
+    ReplicabilitySummary(consistent=2, almost_consistent=3, replicability=0.8111111111111111)
+    """
+    n = check_positive_int(n, "n", minimum=2)
+    k = check_count_array(non_rejections, "non_rejections")
+    if k.ndim != 1 or k.size == 0:
+        raise ValueError("non_rejections must be a non-empty 1-D sequence of counts")
+    if np.any(k > n):
+        raise ValueError(f"non_rejections must not exceed n = {n}")
+    consistent = int(np.sum((k == 0) | (k == n)))
+    almost = int(np.sum((k <= 1) | (k >= n - 1)))
+    return ReplicabilitySummary(consistent, almost, float(np.mean(replicability(k, n))))

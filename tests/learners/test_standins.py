@@ -1,0 +1,54 @@
+"""Tests of evalkit.learners.standins: the scikit-learn stand-ins for Weka's learners."""
+import numpy as np
+import pytest
+
+from evalkit import datasets, learners
+
+pytestmark = pytest.mark.usefixtures("shared_data")
+
+
+@pytest.mark.parametrize("name", ["labor", "soybean", "anneal"])
+def test_learners_handle_nominal_and_missing_values(name):
+    data = datasets.load_arff(name)
+    keep = data.y >= 0
+    for learner in learners.learners_for(data).values():
+        learner.fit(data.X[keep], data.y[keep])
+        assert learner.score(data.X[keep], data.y[keep]) > 0.5
+
+
+def test_preprocessor_equals_scikit_learn_column_transformer():
+    from sklearn.compose import ColumnTransformer
+    from sklearn.impute import SimpleImputer
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
+
+    data = datasets.load_arff("labor")  # numeric and nominal attributes, many missing values
+    X = data.X
+    target = data.attributes[data.target]
+    nv = [len(a.values) if a.kind == "nominal" else 0 for a in data.attributes if a is not target]
+    num = [j for j, v in enumerate(nv) if v == 0]
+    nom = [j for j, v in enumerate(nv) if v > 0]
+    train, test = X[:40], X[40:]
+    for scale in (False, True):
+        ref = ColumnTransformer([
+            ("num", make_pipeline(SimpleImputer(strategy="mean"), *([MinMaxScaler()] if scale else [])), num),
+            ("nom", make_pipeline(SimpleImputer(strategy="most_frequent"),
+                                  OneHotEncoder(categories=[list(range(nv[j])) for j in nom],
+                                                sparse_output=False, handle_unknown="ignore")), nom),
+        ]).fit(train)
+        ours = learners.ArffPreprocessor(nv, scale=scale).fit(train)
+        expected = ref.transform(test)
+        if scale:
+            expected[:, len(num):] /= np.sqrt(2)
+        np.testing.assert_allclose(ours.transform(test), expected, atol=1e-12)
+
+
+def test_identical_learners_differ_split_by_split_yet_are_reproducible():
+    data = datasets.load_arff("vote")
+    keep = data.y >= 0
+    X, y = data.X[keep], data.y[keep]
+    models = learners.identical_learners_for(data)
+    a, b = (m.fit(X[:300], y[:300]).predict(X[300:]) for m in models.values())
+    assert (a != b).any()                       # different seeds per copy
+    again = learners.identical_learners_for(data)["tree A"].fit(X[:300], y[:300]).predict(X[300:])
+    np.testing.assert_array_equal(a, again)     # same data, same copy: same tree

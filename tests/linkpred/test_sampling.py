@@ -1,0 +1,317 @@
+"""Tests of evalkit.linkpred.sampling: negative sampling schemes and the surrogate simulation."""
+import itertools
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics import average_precision_score, roc_auc_score
+
+from evalkit import curves, linkpred
+from evalkit.graph import as_adjacency
+from evalkit.datasets import TemporalEdges
+
+
+from evalkit import linkpred
+from evalkit.linkpred import ScoreHistogram
+
+
+def _random_graph(seed, n=30, p=0.12):
+    g = nx.gnp_random_graph(n, p, seed=seed)
+    A, nodes = as_adjacency(g)
+    return g, A
+
+
+def _random_positives(A, rng, m):
+    n = A.shape[0]
+    dense = A.toarray()
+    cand = [(u, v) for u, v in itertools.combinations(range(n), 2) if not dense[u, v]]
+    pick = rng.choice(len(cand), size=min(m, len(cand)), replace=False)
+    return np.array([cand[i] for i in pick])
+
+
+def _brute_force(A, positives, predictor):
+    """Every candidate pair enumerated with its score, evaluated by scikit-learn and evalkit.curves."""
+    n = A.shape[0]
+    dense = A.toarray()
+    if predictor == "preferential_attachment":
+        deg = dense.sum(axis=1)
+        score = np.outer(deg, deg).astype(float)
+    else:
+        score = linkpred.PREDICTORS[predictor](A).toarray()
+    pos = {tuple(sorted(p)) for p in positives.tolist()}
+    y, s = [], []
+    for u, v in itertools.combinations(range(n), 2):
+        if not dense[u, v]:
+            y.append((u, v) in pos)
+            s.append(score[u, v])
+    y, s = np.array(y), np.array(s)
+    return (roc_auc_score(y, s), average_precision_score(y, s),
+            curves.pr_auc(y, s, interpolation="davis-goadrich"), int(y.sum()), int((~y).sum()))
+
+
+def _propflow_reference(W, source, max_length, synchronous):
+    """Per-source PropFlow written out node by node.
+
+    synchronous=False is LPmade's loop: a node pushes the mass it holds when it is
+    processed, including mass received earlier in the same step. synchronous=True pushes
+    the mass held when the step began (evalkit's definition)."""
+    n = W.shape[0]
+    scores = np.zeros(n)
+    scores[source] = 1.0
+    found = {source}
+    search = [source]
+    for _ in range(max_length):
+        held = scores.copy()
+        new_search = []
+        for v in search:
+            mass = held[v] if synchronous else scores[v]
+            nbrs = np.flatnonzero(W[v])
+            total = W[v, nbrs].sum()
+            for u in nbrs:
+                scores[u] += mass * W[v, u] / total
+                if u not in found:
+                    found.add(u)
+                    new_search.append(u)
+        search = new_search
+    scores[source] = 0.0
+    return scores
+
+
+def _toy_temporal(seed, n=45, m=260):
+    rng = np.random.default_rng(seed)
+    # a growing network with some locality: later edges prefer nodes at distance 2
+    g = nx.gnm_random_graph(n, m // 2, seed=seed)
+    src, dst = [u for u, v in g.edges()], [v for u, v in g.edges()]
+    for _ in range(m - m // 2):
+        u = int(rng.integers(n))
+        nb = list(g.neighbors(u))
+        two = {w for x in nb for w in g.neighbors(x)} - set(nb) - {u}
+        v = int(rng.choice(sorted(two))) if two and rng.random() < 0.7 else int(rng.integers(n))
+        if v != u:
+            g.add_edge(u, v)
+            src.append(u)
+            dst.append(v)
+    t = np.arange(len(src))
+    return TemporalEdges("toy", np.array(src), np.array(dst), t, directed=False)
+
+
+def _random_task(seed, n=40, p=0.08):
+    rng = np.random.default_rng(seed)
+    G = nx.gnp_random_graph(n, p, seed=int(seed))
+    G.add_edge(n, n + 1)  # a separate component: pairs at distance inf
+    A, nodes = as_adjacency(G)
+    dist = dict(nx.all_pairs_shortest_path_length(G))
+    cand = [(u, v) for u in range(A.shape[0]) for v in range(u + 1, A.shape[0]) if not A[u, v]]
+    pick = rng.choice(len(cand), size=12, replace=False)
+    pos = np.array([cand[i] for i in pick])
+    return A, nodes, dist, cand, pos
+
+
+def _enumerated(A, nodes, dist, cand, pos, S):
+    """distance -> (sorted positive scores, {value: count} of negatives), by brute force."""
+    pos_set = {tuple(p) for p in pos.tolist()}
+    out = {}
+    for u, v in cand:
+        d = float(dist[nodes[u]].get(nodes[v], np.inf))
+        s = S(u, v)
+        ps, neg = out.setdefault(d, ([], {}))
+        if (u, v) in pos_set:
+            ps.append(s)
+        else:
+            neg[s] = neg.get(s, 0) + 1
+    return {d: (sorted(ps), neg) for d, (ps, neg) in out.items()}
+
+
+histogram_sets = st.lists(
+    st.tuples(st.integers(0, 6),                                    # positives at the distance
+              st.lists(st.integers(1, 40), min_size=1, max_size=5)),  # negative counts per value
+    min_size=2, max_size=5)
+
+
+def _dh(spec):
+    hs = []
+    for i, (m, counts) in enumerate(spec):
+        values = np.arange(len(counts), dtype=float) + i
+        hs.append(ScoreHistogram(np.full(m, float(i) + 0.5), values, np.array(counts, np.int64)))
+    return linkpred.DistanceHistograms(np.arange(2.0, 2.0 + len(spec)), tuple(hs))
+
+
+def _toy_events():
+    rng = np.random.default_rng(0)
+    src, dst = rng.integers(0, 30, 400), rng.integers(0, 30, 400)
+    return TemporalEdges("toy", src, dst, np.sort(rng.integers(0, 1000, 400)))
+
+
+def test_subsampling_at_rate_one_is_the_full_evaluation():
+    g, A = _random_graph(3, n=40, p=0.1)
+    pos = _random_positives(A, np.random.default_rng(0), 10)
+    h = linkpred.score_histogram(A, pos, "adamic_adar")
+    full = h.evaluate()
+    for r in h.subsample_negatives(1.0, n_repeats=3, rng=0):
+        assert r == full
+
+
+def test_subsampled_negatives_are_uniform_over_pairs():
+    # The hypergeometric draw keeps each score group's share in expectation, and its
+    # variance is the hypergeometric one (Theorem 4.1's X, one group against the rest).
+    g, A = _random_graph(5, n=60, p=0.08)
+    pos = _random_positives(A, np.random.default_rng(1), 12)
+    h = linkpred.score_histogram(A, pos, "preferential_attachment")
+    rng = np.random.default_rng(2)
+    k = int(round(0.1 * h.n_negative))
+    draws = np.array([rng.multivariate_hypergeometric(h.negative_counts, k, method="marginals") for _ in range(4000)])
+    N, C = h.n_negative, h.negative_counts[-1]
+    p = k / N
+    var = C * (N - C) * p * (1 - p) / (N - 1)
+    assert draws[:, -1].mean() == pytest.approx(k * C / N, abs=5 * np.sqrt(var / 4000))
+    assert draws[:, -1].var() == pytest.approx(var, rel=0.1)
+    aurocs = [r.auroc for r in h.subsample_negatives(0.1, n_repeats=200, rng=3)]
+    assert np.mean(aurocs) == pytest.approx(h.evaluate().auroc, abs=5 * np.std(aurocs) / np.sqrt(200))
+
+
+def test_sampling_bad_input():
+    A, _ = as_adjacency([(0, 1), (1, 2), (2, 3)])
+    h = linkpred.score_histogram(A, [(0, 2)], "common_neighbors")
+    with pytest.raises(ValueError, match="rate"):
+        h.subsample_negatives(0.0)
+    with pytest.raises(ValueError, match="keeps no negative"):
+        h.subsample_negatives(0.01)
+
+
+def test_subsampled_auroc_variance_formula_matches_monte_carlo():
+    g, A = _random_graph(9, n=60, p=0.08)
+    pos = _random_positives(A, np.random.default_rng(5), 15)
+    h = linkpred.score_histogram(A, pos, "adamic_adar")
+    g_vals = h.auroc_contributions()
+    assert np.average(g_vals, weights=h.negative_counts) == pytest.approx(h.evaluate().auroc, abs=1e-12)
+    for rate in (0.02, 0.2):
+        aurocs = np.array([r.auroc for r in h.subsample_negatives(rate, n_repeats=3000, rng=6)])
+        var = h.subsampled_auroc_variance(rate)
+        # the sample variance of 3000 draws is within ~10% of the truth
+        assert aurocs.var(ddof=1) == pytest.approx(var, rel=0.12)
+    assert h.subsampled_auroc_variance(1.0) == 0.0
+
+
+def test_sampled_negative_pairs_are_uniform_distinct_candidates():
+    g, A = _random_graph(11, n=12, p=0.3)
+    pos = _random_positives(A, np.random.default_rng(0), 3)
+    dense = A.toarray()
+    pos_set = {tuple(sorted(p)) for p in pos.tolist()}
+    cand = [(u, v) for u, v in itertools.combinations(range(12), 2) if not dense[u, v] and (u, v) not in pos_set]
+    counts = dict.fromkeys(cand, 0)
+    rng = np.random.default_rng(1)
+    for _ in range(3000):
+        pairs = linkpred.sample_negative_pairs(A, pos, 5, rng=rng)
+        assert len({tuple(p) for p in pairs.tolist()}) == 5
+        for p in pairs.tolist():
+            counts[tuple(p)] += 1                       # KeyError if not a candidate negative
+    expected = 3000 * 5 / len(cand)
+    freq = np.array(list(counts.values()))
+    assert np.abs(freq - expected).max() < 5 * np.sqrt(expected)
+    with pytest.raises(ValueError, match="size"):
+        linkpred.sample_negative_pairs(A, pos, len(cand) + 1)
+
+
+def test_index_sampling_path_has_the_exact_variance():
+    # many distinct scores and few draws: subsample_negatives draws negatives by index
+    rng = np.random.default_rng(8)
+    h = linkpred.ScoreHistogram.from_unsorted(rng.normal(1.0, 1.0, 30), rng.normal(size=4000),
+                                              rng.integers(1, 5, 4000))
+    rate = 50 / h.n_negative                       # k = 50 < 4000 score values
+    aurocs = np.array([r.auroc for r in h.subsample_negatives(rate, n_repeats=3000, rng=9)])
+    assert aurocs.var(ddof=1) == pytest.approx(h.subsampled_auroc_variance(rate), rel=0.12)
+    assert aurocs.mean() == pytest.approx(h.evaluate().auroc, abs=5 * aurocs.std() / np.sqrt(3000))
+
+
+@settings(max_examples=60, deadline=None)
+@given(histogram_sets, st.sampled_from([0.5, 1.0, 3.0]), st.integers(0, 2**32 - 1))
+def test_distance_balanced_sampling_balances_each_distance(spec, ratio, seed):
+    dh = _dh(spec)
+    s = dh.sample_distance_balanced(ratio=ratio, rng=seed)
+    want = np.minimum(np.round(ratio * dh.n_positive), dh.n_negative)
+    np.testing.assert_array_equal(s.n_negative, want)
+    np.testing.assert_array_equal(s.n_positive, dh.n_positive)  # every positive kept
+    for a, b in zip(s.histograms, dh.histograms):  # never more of a value than exist
+        full = dict(zip(b.negative_values, b.negative_counts))
+        assert all(c <= full[v] for v, c in zip(a.negative_values, a.negative_counts))
+
+
+@settings(max_examples=25, deadline=None)
+@given(histogram_sets, st.integers(0, 2**32 - 1))
+def test_uniform_sampling_preserves_the_distance_distribution_in_expectation(spec, seed):
+    dh = _dh(spec)
+    N = dh.n_negative
+    size = max(1, int(N.sum()) // 3)
+    reps = 400
+    drawn = np.array([dh.sample_uniform(size, rng=np.random.default_rng([seed, r])).n_negative for r in range(reps)])
+    assert (drawn.sum(axis=1) == size).all()
+    expected = size * N / N.sum()
+    # hypergeometric variance of the count at each distance
+    var = size * (N / N.sum()) * (1 - N / N.sum()) * (N.sum() - size) / max(N.sum() - 1, 1)
+    se = np.sqrt(var / reps)
+    assert np.all(np.abs(drawn.mean(axis=0) - expected) <= 6 * se + 1e-9)
+
+
+def test_uniform_sampling_of_everything_is_the_whole_set_and_errors():
+    dh = _dh([(2, [3, 4]), (1, [5])])
+    s = dh.sample_uniform(12, rng=0)
+    np.testing.assert_array_equal(s.n_negative, dh.n_negative)
+    with pytest.raises(ValueError, match="size must be an integer"):
+        dh.sample_uniform(13)
+    with pytest.raises(ValueError, match="ratio must be a positive number"):
+        dh.sample_distance_balanced(ratio=0)
+
+
+def test_steered_sampling_reaches_the_target():
+    A, nodes, dist, cand, pos = _random_task(4, n=80, p=0.05)
+    dh = linkpred.distance_score_histograms(A, pos, ["preferential_attachment"])["preferential_attachment"]
+    a = dh.distance_mean_auroc()
+    ok = (dh.n_positive > 0) & (dh.n_negative > 0)
+    lo, hi = np.nanmin(a[ok]), np.nanmax(a[ok])
+    # the weighted-mean identity: a distance-sampled test set's AUROC is the weighted mean of a_l
+    full = dh.pooled().evaluate().auroc
+    assert full == pytest.approx(np.sum(a * dh.n_negative) / dh.n_negative.sum())
+    for target in (lo + 0.3 * (hi - lo), lo + 0.7 * (hi - lo)):
+        sample, expected = dh.sample_steered(target, size=int(dh.n_negative[ok].sum() // 2), rng=1)
+        assert expected == pytest.approx(target, abs=0.02)
+        assert sample.n_positive.sum() == dh.n_positive.sum()
+    with pytest.raises(ValueError, match="target_auroc must lie"):
+        dh.sample_steered(hi + 0.01)
+
+
+def test_surrogate_expectations():
+    p_s, n_s, p_f, n_f, alpha, beta = 30, 970, 100, 99_900, 0.4, 5
+    r = linkpred.surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, n_simulations=3000, rng=0)
+    # P_sub: positions uniform among the top M, so E[AUROC] = 1 - (M - p) / (2 n)
+    M = int(alpha * (p_s + n_s))
+    e_sub = 1 - (M - p_s) / (2 * n_s)
+    assert abs(r.auroc_sub.mean() - e_sub) < 5 * r.auroc_sub.std() / np.sqrt(3000)
+    # P_full: the first p_s places uniform in [0, m1), the rest uniform over the free places of [0, m2)
+    m1, m2 = int(alpha * (p_s + n_s) * beta), int(alpha * (p_f + n_f))
+    mean_free = (m2 * (m2 - 1) / 2 - p_s * (m1 - 1) / 2) / (m2 - p_s)
+    e_sum = p_s * (m1 - 1) / 2 + (p_f - p_s) * mean_free
+    e_full = 1 - (e_sum - p_f * (p_f - 1) / 2) / (p_f * n_f)
+    assert abs(r.auroc_full.mean() - e_full) < 5 * r.auroc_full.std() / np.sqrt(3000)
+    assert r.sigmas > 0
+    assert np.array_equal(r.auroc_sub, linkpred.surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta,
+                                                           n_simulations=3000, rng=0).auroc_sub)
+
+
+def test_surrogate_places_are_distinct():
+    # as many places as positives: only distinct places fill them, and the AUROC is exactly 1
+    r = linkpred.surrogate_auroc(5, 5, 20, 20, 0.5, 1, n_simulations=50, rng=1)
+    assert np.allclose(r.auroc_full, 1.0) and np.allclose(r.auroc_sub, 1.0)
+    r = linkpred.surrogate_auroc(3, 7, 12, 28, 0.3, 2, n_simulations=50, rng=1)
+    assert np.allclose(r.auroc_full, 1.0)
+
+
+def test_surrogate_errors():
+    with pytest.raises(ValueError, match="part of the full one"):
+        linkpred.surrogate_auroc(10, 10, 5, 100, 0.5, 10)
+    with pytest.raises(ValueError, match="alpha must lie"):
+        linkpred.surrogate_auroc(1, 10, 5, 100, 1.5, 10)
+    with pytest.raises(ValueError, match="beta must be at least 1"):
+        linkpred.surrogate_auroc(1, 10, 5, 100, 0.5, 0.5)

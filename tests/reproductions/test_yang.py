@@ -1,0 +1,91 @@
+"""Tests of evalkit.reproductions.yang: the data set-ups are defined once, every experiment is
+registered with a command-line form, and the experiments run (on the small stand-in network)."""
+import argparse
+
+import numpy as np
+import pytest
+
+from evalkit import linkpred
+from evalkit.reproductions import _experiment, yang
+
+NAMES = ("yang-table1", "yang-imbalance", "yang-theorem41", "yang-auroc-variance", "yang-corollary43", "yang-fig7",
+         "yang-fig8", "yang-orderings", "yang-fig10", "yang-table2", "yang-fig11", "yang-table3", "yang-steering",
+         "yang-new-nodes", "yang-theorem61", "yang-fig14", "yang-fig15", "yang-time-slices")
+SMALL = ("email-Eu-core",)
+
+
+def test_registered_with_presets():
+    for name in NAMES:
+        spec = _experiment.REGISTRY[name]
+        assert spec.source == "yang" and {"book", "paper"} <= set(spec.scales) and spec.paper_cost
+    table2 = _experiment.REGISTRY["yang-table2"].scales
+    assert table2["paper"] == {"simulations": 100_000, "seed": 0}      # the old CLI's defaults
+    assert table2["book"] == {"simulations": 400, "seed": 2015}        # the distance chapter's run
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_command_line_form(name):
+    spec = _experiment.REGISTRY[name]
+    parser = argparse.ArgumentParser()
+    _experiment.add_experiment_parser(parser.add_subparsers(), spec)
+    args = parser.parse_args([name, "--scale", "paper"])
+    assert args.experiment is spec
+
+
+def test_utc_and_periods():
+    assert yang.utc(2000) == 946684800
+    assert yang.periods("Condmat") == {"start": yang.utc(1995), "split": yang.utc(2000), "end": yang.utc(2001)}
+    with pytest.raises(ValueError, match="network must be one of"):
+        yang.periods("DBLP")
+    with pytest.raises(ValueError, match="end must be one of"):
+        yang.periods("Condmat", end="max+1")
+
+
+def test_open_and_closed_label_periods_give_the_same_task(shared_data):
+    ev = yang.events("email-Eu-core")
+    closed = yang.periods("email-Eu-core", end="last event")
+    assert closed["end"] == int(ev.time.max()) + 1 and "end" not in yang.periods("email-Eu-core")
+    a, b = yang.task("email-Eu-core"), yang.task("email-Eu-core", end="last event")
+    assert np.array_equal(a.positives, b.positives) and (a.adjacency != b.adjacency).nnz == 0
+    assert yang.task("email-Eu-core") is a                                       # built once
+
+
+def test_distance_experiments_on_a_stand_in(shared_data):
+    orderings = yang.orderings(networks=SMALL)
+    assert set(orderings.columns) >= {"both orderings", "mean", "2-hop pairs"}
+    fig10 = yang.fig10(networks=SMALL)
+    h = yang.distance_histograms("email-Eu-core")["propflow"]
+    assert fig10.loc[("email-Eu-core", "PropFlow"), "all"] == h.pooled().evaluate().auroc
+    assert yang.fig11(networks=SMALL).shape[0] == 2
+    a = yang.table3(networks=SMALL, repetitions=2)
+    b = yang.table3(networks=SMALL, repetitions=2)
+    assert a["table3"].equals(b["table3"])                                       # seeded
+    assert np.isclose(a["fig13"]["fair"].sum(), 1) and np.isclose(a["fig13"]["kaggle"].sum(), 1)
+    steer = yang.steering(network="email-Eu-core", targets=(0.7,))
+    assert abs(steer.loc[0.7, "expected AUROC of the scheme"] - 0.7) < 0.01
+
+
+def test_measures_experiments_on_a_stand_in(shared_data):
+    check = yang.theorem61(networks=SMALL)
+    assert check["difference"].abs().max() < 1e-9
+    new = yang.new_nodes(networks=SMALL)
+    assert new.loc[("email-Eu-core", "testing network"), "nodes"] >= new.loc[("email-Eu-core", "training network"),
+                                                                              "nodes"]
+    fig14 = yang.fig14(networks=SMALL, n_k=20)
+    assert set(fig14["rates"].predictor) == set(yang.MEASURE_PREDICTORS)
+    aupr = yang.aupr_by_distance(networks=SMALL)
+    assert aupr.loc[("email-Eu-core", "PA"), "all pairs"] > 0
+    slices = yang.time_slices(networks=SMALL, n_slices=2)
+    assert len(slices) == 2 * 2 * 3 and yang.slice_positives("email-Eu-core", n_slices=2)
+
+
+def test_sampling_experiments_on_a_stand_in(shared_data):
+    fig7 = yang.fig7(networks=SMALL, rates=(1e-2, 1.0), n_repeats=3)
+    full = fig7[fig7.p == 1.0]
+    t = yang.task("email-Eu-core")
+    pa = linkpred.evaluate_all_pairs(t.adjacency, t.positives, "preferential_attachment").auroc
+    assert full.set_index("predictor").loc["PA", "mean"] == pytest.approx(pa)   # p = 1 is the full evaluation
+    cor = yang.corollary43(networks=SMALL, n_repeats=5)
+    assert cor.loc["email-Eu-core", "negatives N"] == t.n_candidates - len(t.positives)
+    assert yang.class_imbalance(networks=SMALL).loc["email-Eu-core", "constant score: AUROC"] == 0.5
+    assert yang.table1(networks=SMALL).loc["email-Eu-core", "nodes"] == t.n_nodes

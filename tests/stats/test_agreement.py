@@ -1,0 +1,22 @@
+"""Tests of evalkit.stats.agreement: replicability R(k, n)."""
+import numpy as np
+import pytest
+
+from evalkit.stats import (
+    replicability,
+    replicability_summary,
+)
+
+
+def test_replicability_measures():
+    assert replicability(0, 10) == replicability(10, 10) == 1.0
+    assert replicability(5, 10) == pytest.approx(40 / 90)
+    # R(k, n) is the probability that two distinct runs, drawn at random, agree
+    k, n = 3, 10
+    outcomes = [1] * k + [0] * (n - k)
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    assert replicability(k, n) == pytest.approx(np.mean([outcomes[i] == outcomes[j] for i, j in pairs]))
+    s = replicability_summary([10, 10, 9, 1, 0, 5], 10)
+    assert (s.consistent, s.almost_consistent) == (3, 5)
+    with pytest.raises(ValueError, match="must not exceed"):
+        replicability_summary([11], 10)
