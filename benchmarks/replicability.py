@@ -13,7 +13,6 @@ and seeds; the script prints fits per second and the time ratio.
 import sys
 import time
 
-import numpy as np
 from sklearn.compose import ColumnTransformer
 from sklearn.impute import SimpleImputer
 from sklearn.model_selection import RepeatedStratifiedKFold, ShuffleSplit, cross_val_score

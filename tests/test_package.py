@@ -5,7 +5,6 @@ import importlib.util
 import pathlib
 import subprocess
 import sys
-import warnings
 
 import pytest
 

@@ -235,7 +235,6 @@ def argparse_kwargs(tp, default):
 
 def add_experiment_parser(subparsers, spec):
     """Add ``spec``'s sub-command (with only its own options) to ``subparsers``."""
-    import argparse
 
     doc = inspect.getdoc(spec.function.__wrapped__) or spec.summary
     parser = subparsers.add_parser(spec.name, aliases=list(spec.aliases), help=spec.summary,

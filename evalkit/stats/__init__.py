@@ -50,6 +50,8 @@ from .ttests import (
 )
 
 __all__ = [
+    "ALTERNATIVES",
+    "INTERVAL_METHODS",
     "CoverageResult",
     "ErrorConfidenceInterval",
     "ErrorDifferenceInterval",

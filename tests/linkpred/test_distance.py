@@ -4,150 +4,17 @@ import itertools
 import networkx as nx
 import numpy as np
 import pytest
-import scipy.sparse as sp
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from sklearn.metrics import average_precision_score, roc_auc_score
 
-from evalkit import curves, linkpred
-from evalkit.graph import as_adjacency
-from evalkit.datasets import TemporalEdges
-
-
 from evalkit import linkpred
-from evalkit.linkpred import ScoreHistogram
 
 
-def _random_graph(seed, n=30, p=0.12):
-    g = nx.gnp_random_graph(n, p, seed=seed)
-    A, nodes = as_adjacency(g)
-    return g, A
-
-
-def _random_positives(A, rng, m):
-    n = A.shape[0]
-    dense = A.toarray()
-    cand = [(u, v) for u, v in itertools.combinations(range(n), 2) if not dense[u, v]]
-    pick = rng.choice(len(cand), size=min(m, len(cand)), replace=False)
-    return np.array([cand[i] for i in pick])
-
-
-def _brute_force(A, positives, predictor):
-    """Every candidate pair enumerated with its score, evaluated by scikit-learn and evalkit.curves."""
-    n = A.shape[0]
-    dense = A.toarray()
-    if predictor == "preferential_attachment":
-        deg = dense.sum(axis=1)
-        score = np.outer(deg, deg).astype(float)
-    else:
-        score = linkpred.PREDICTORS[predictor](A).toarray()
-    pos = {tuple(sorted(p)) for p in positives.tolist()}
-    y, s = [], []
-    for u, v in itertools.combinations(range(n), 2):
-        if not dense[u, v]:
-            y.append((u, v) in pos)
-            s.append(score[u, v])
-    y, s = np.array(y), np.array(s)
-    return (roc_auc_score(y, s), average_precision_score(y, s),
-            curves.pr_auc(y, s, interpolation="davis-goadrich"), int(y.sum()), int((~y).sum()))
-
-
-def _propflow_reference(W, source, max_length, synchronous):
-    """Per-source PropFlow written out node by node.
-
-    synchronous=False is LPmade's loop: a node pushes the mass it holds when it is
-    processed, including mass received earlier in the same step. synchronous=True pushes
-    the mass held when the step began (evalkit's definition)."""
-    n = W.shape[0]
-    scores = np.zeros(n)
-    scores[source] = 1.0
-    found = {source}
-    search = [source]
-    for _ in range(max_length):
-        held = scores.copy()
-        new_search = []
-        for v in search:
-            mass = held[v] if synchronous else scores[v]
-            nbrs = np.flatnonzero(W[v])
-            total = W[v, nbrs].sum()
-            for u in nbrs:
-                scores[u] += mass * W[v, u] / total
-                if u not in found:
-                    found.add(u)
-                    new_search.append(u)
-        search = new_search
-    scores[source] = 0.0
-    return scores
-
-
-def _toy_temporal(seed, n=45, m=260):
-    rng = np.random.default_rng(seed)
-    # a growing network with some locality: later edges prefer nodes at distance 2
-    g = nx.gnm_random_graph(n, m // 2, seed=seed)
-    src, dst = [u for u, v in g.edges()], [v for u, v in g.edges()]
-    for _ in range(m - m // 2):
-        u = int(rng.integers(n))
-        nb = list(g.neighbors(u))
-        two = {w for x in nb for w in g.neighbors(x)} - set(nb) - {u}
-        v = int(rng.choice(sorted(two))) if two and rng.random() < 0.7 else int(rng.integers(n))
-        if v != u:
-            g.add_edge(u, v)
-            src.append(u)
-            dst.append(v)
-    t = np.arange(len(src))
-    return TemporalEdges("toy", np.array(src), np.array(dst), t, directed=False)
-
-
-def _random_task(seed, n=40, p=0.08):
-    rng = np.random.default_rng(seed)
-    G = nx.gnp_random_graph(n, p, seed=int(seed))
-    G.add_edge(n, n + 1)  # a separate component: pairs at distance inf
-    A, nodes = as_adjacency(G)
-    dist = dict(nx.all_pairs_shortest_path_length(G))
-    cand = [(u, v) for u in range(A.shape[0]) for v in range(u + 1, A.shape[0]) if not A[u, v]]
-    pick = rng.choice(len(cand), size=12, replace=False)
-    pos = np.array([cand[i] for i in pick])
-    return A, nodes, dist, cand, pos
-
-
-def _enumerated(A, nodes, dist, cand, pos, S):
-    """distance -> (sorted positive scores, {value: count} of negatives), by brute force."""
-    pos_set = {tuple(p) for p in pos.tolist()}
-    out = {}
-    for u, v in cand:
-        d = float(dist[nodes[u]].get(nodes[v], np.inf))
-        s = S(u, v)
-        ps, neg = out.setdefault(d, ([], {}))
-        if (u, v) in pos_set:
-            ps.append(s)
-        else:
-            neg[s] = neg.get(s, 0) + 1
-    return {d: (sorted(ps), neg) for d, (ps, neg) in out.items()}
-
-
-histogram_sets = st.lists(
-    st.tuples(st.integers(0, 6),                                    # positives at the distance
-              st.lists(st.integers(1, 40), min_size=1, max_size=5)),  # negative counts per value
-    min_size=2, max_size=5)
-
-
-def _dh(spec):
-    hs = []
-    for i, (m, counts) in enumerate(spec):
-        values = np.arange(len(counts), dtype=float) + i
-        hs.append(ScoreHistogram(np.full(m, float(i) + 0.5), values, np.array(counts, np.int64)))
-    return linkpred.DistanceHistograms(np.arange(2.0, 2.0 + len(spec)), tuple(hs))
-
-
-def _toy_events():
-    rng = np.random.default_rng(0)
-    src, dst = rng.integers(0, 30, 400), rng.integers(0, 30, 400)
-    return TemporalEdges("toy", src, dst, np.sort(rng.integers(0, 1000, 400)))
+from helpers.linkpred import enumerated, random_graph, random_positives, random_task
 
 
 def test_distance_counts_equal_networkx():
-    g, A = _random_graph(7, n=35, p=0.07)
-    pos = _random_positives(A, np.random.default_rng(4), 8)
+    g, A = random_graph(7, n=35, p=0.07)
+    pos = random_positives(A, np.random.default_rng(4), 8)
     got = linkpred.distance_counts(A, pos, chunk_size=6).as_dict()
     lengths = dict(nx.all_pairs_shortest_path_length(g))
     ref = {}
@@ -164,7 +31,7 @@ def test_distance_counts_equal_networkx():
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("name", ["preferential_attachment", "common_neighbors", "adamic_adar", "jaccard", "propflow"])
 def test_distance_histograms_equal_enumeration(seed, name):
-    A, nodes, dist, cand, pos = _random_task(seed)
+    A, nodes, dist, cand, pos = random_task(seed)
     deg = np.asarray(A.sum(axis=1)).ravel()
     if name == "preferential_attachment":
         score = lambda u, v: float(deg[u] * deg[v])
@@ -172,7 +39,7 @@ def test_distance_histograms_equal_enumeration(seed, name):
         M = linkpred.PREDICTORS[name](A).toarray()
         score = lambda u, v: float(M[u, v])
     dh = linkpred.distance_score_histograms(A, pos, [name], chunk_size=7)[name]
-    want = _enumerated(A, nodes, dist, cand, pos, score)
+    want = enumerated(A, nodes, dist, cand, pos, score)
     assert sorted(want) == dh.distance.tolist()
     for d, (ps, neg) in want.items():
         h = dh[d]
@@ -188,7 +55,7 @@ def test_distance_histograms_equal_enumeration(seed, name):
 
 
 def test_distance_histograms_several_predictors_and_matrices():
-    A, nodes, dist, cand, pos = _random_task(5)
+    A, nodes, dist, cand, pos = random_task(5)
     S = linkpred.common_neighbors(A)
     both = linkpred.distance_score_histograms(A, pos, {"cn": S})
     one = linkpred.distance_score_histograms(A, pos, "common_neighbors")
@@ -203,7 +70,7 @@ def test_distance_histograms_several_predictors_and_matrices():
 
 
 def test_per_distance_evaluation_and_removal_of_near_negatives():
-    A, nodes, dist, cand, pos = _random_task(3)
+    A, nodes, dist, cand, pos = random_task(3)
     dh = linkpred.distance_score_histograms(A, pos, ["preferential_attachment"])["preferential_attachment"]
     deg = np.asarray(A.sum(axis=1)).ravel()
     pos_set = {tuple(p) for p in pos.tolist()}
@@ -228,7 +95,7 @@ def test_per_distance_evaluation_and_removal_of_near_negatives():
 
 
 def test_evaluation_report_matches_the_engine():
-    A, nodes, dist, cand, pos = _random_task(8)
+    A, nodes, dist, cand, pos = random_task(8)
     r = linkpred.evaluation_report(A, pos, ["preferential_attachment", "adamic_adar"])
     for name in ("preferential_attachment", "adamic_adar"):
         ref = linkpred.evaluate_all_pairs(A, pos, name)

@@ -11,99 +11,19 @@ from sklearn.metrics import average_precision_score, roc_auc_score
 
 from evalkit import curves, linkpred
 from evalkit.graph import as_adjacency
-from evalkit.datasets import TemporalEdges
-
-
-def _random_graph(seed, n=30, p=0.12):
-    g = nx.gnp_random_graph(n, p, seed=seed)
-    A, nodes = as_adjacency(g)
-    return g, A
-
-
-def _random_positives(A, rng, m):
-    n = A.shape[0]
-    dense = A.toarray()
-    cand = [(u, v) for u, v in itertools.combinations(range(n), 2) if not dense[u, v]]
-    pick = rng.choice(len(cand), size=min(m, len(cand)), replace=False)
-    return np.array([cand[i] for i in pick])
-
-
-def _brute_force(A, positives, predictor):
-    """Every candidate pair enumerated with its score, evaluated by scikit-learn and evalkit.curves."""
-    n = A.shape[0]
-    dense = A.toarray()
-    if predictor == "preferential_attachment":
-        deg = dense.sum(axis=1)
-        score = np.outer(deg, deg).astype(float)
-    else:
-        score = linkpred.PREDICTORS[predictor](A).toarray()
-    pos = {tuple(sorted(p)) for p in positives.tolist()}
-    y, s = [], []
-    for u, v in itertools.combinations(range(n), 2):
-        if not dense[u, v]:
-            y.append((u, v) in pos)
-            s.append(score[u, v])
-    y, s = np.array(y), np.array(s)
-    return (roc_auc_score(y, s), average_precision_score(y, s),
-            curves.pr_auc(y, s, interpolation="davis-goadrich"), int(y.sum()), int((~y).sum()))
-
-
-def _propflow_reference(W, source, max_length, synchronous):
-    """Per-source PropFlow written out node by node.
-
-    synchronous=False is LPmade's loop: a node pushes the mass it holds when it is
-    processed, including mass received earlier in the same step. synchronous=True pushes
-    the mass held when the step began (evalkit's definition)."""
-    n = W.shape[0]
-    scores = np.zeros(n)
-    scores[source] = 1.0
-    found = {source}
-    search = [source]
-    for _ in range(max_length):
-        held = scores.copy()
-        new_search = []
-        for v in search:
-            mass = held[v] if synchronous else scores[v]
-            nbrs = np.flatnonzero(W[v])
-            total = W[v, nbrs].sum()
-            for u in nbrs:
-                scores[u] += mass * W[v, u] / total
-                if u not in found:
-                    found.add(u)
-                    new_search.append(u)
-        search = new_search
-    scores[source] = 0.0
-    return scores
-
-
-def _toy_temporal(seed, n=45, m=260):
-    rng = np.random.default_rng(seed)
-    # a growing network with some locality: later edges prefer nodes at distance 2
-    g = nx.gnm_random_graph(n, m // 2, seed=seed)
-    src, dst = [u for u, v in g.edges()], [v for u, v in g.edges()]
-    for _ in range(m - m // 2):
-        u = int(rng.integers(n))
-        nb = list(g.neighbors(u))
-        two = {w for x in nb for w in g.neighbors(x)} - set(nb) - {u}
-        v = int(rng.choice(sorted(two))) if two and rng.random() < 0.7 else int(rng.integers(n))
-        if v != u:
-            g.add_edge(u, v)
-            src.append(u)
-            dst.append(v)
-    t = np.arange(len(src))
-    return TemporalEdges("toy", np.array(src), np.array(dst), t, directed=False)
+from helpers.linkpred import brute_force, random_graph, random_positives
 
 
 @pytest.mark.parametrize("predictor", sorted(linkpred.PREDICTORS))
 @pytest.mark.parametrize("seed", range(6))
 def test_exact_evaluation_equals_enumeration(predictor, seed):
     rng = np.random.default_rng(seed)
-    g, A = _random_graph(seed, n=int(rng.integers(8, 40)), p=float(rng.uniform(0.05, 0.3)))
-    positives = _random_positives(A, rng, int(rng.integers(1, 15)))
+    g, A = random_graph(seed, n=int(rng.integers(8, 40)), p=float(rng.uniform(0.05, 0.3)))
+    positives = random_positives(A, rng, int(rng.integers(1, 15)))
     # give half of the positives in the order (v, u): a pair is unordered
     positives[::2] = positives[::2, ::-1]
     got = linkpred.evaluate_all_pairs(A, positives, predictor)
-    auroc, ap, dg, n_pos, n_neg = _brute_force(A, positives, predictor)
+    auroc, ap, dg, n_pos, n_neg = brute_force(A, positives, predictor)
     assert (got.n_positive, got.n_negative) == (n_pos, n_neg)
     assert got.auroc == pytest.approx(auroc, abs=1e-12)
     assert got.average_precision == pytest.approx(ap, abs=1e-12)
@@ -115,13 +35,13 @@ def test_exact_evaluation_equals_enumeration(predictor, seed):
 @given(st.integers(0, 2**32 - 1))
 def test_custom_score_matrix_equals_enumeration(seed):
     rng = np.random.default_rng(seed)
-    g, A = _random_graph(int(rng.integers(0, 1000)), n=15, p=0.2)
+    g, A = random_graph(int(rng.integers(0, 1000)), n=15, p=0.2)
     n = A.shape[0]
     # a symmetric score matrix with a few stored (possibly negative or tied) values
     r = sp.random(n, n, density=0.2, random_state=rng, data_rvs=lambda k: rng.integers(-2, 3, k).astype(float))
     S = sp.triu(r, k=1)
     S = (S + S.T).tocsr()
-    positives = _random_positives(A, rng, 4)
+    positives = random_positives(A, rng, 4)
     got = linkpred.evaluate_all_pairs(A, positives, S)
     dense, full = A.toarray(), S.toarray()
     pos = {tuple(p) for p in np.sort(positives, axis=1).tolist()}
@@ -158,8 +78,8 @@ def test_bad_input():
 
 
 def test_histogram_curves_equal_enumerated_curves():
-    g, A = _random_graph(13, n=30, p=0.15)
-    pos = _random_positives(A, np.random.default_rng(3), 8)
+    g, A = random_graph(13, n=30, p=0.15)
+    pos = random_positives(A, np.random.default_rng(3), 8)
     h = linkpred.score_histogram(A, pos, "adamic_adar")
     dense, S = A.toarray(), linkpred.adamic_adar(A).toarray()
     keyset = {tuple(p) for p in np.sort(pos, axis=1).tolist()}

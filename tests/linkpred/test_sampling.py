@@ -1,153 +1,21 @@
 """Tests of evalkit.linkpred.sampling: negative sampling schemes and the surrogate simulation."""
 import itertools
 
-import networkx as nx
 import numpy as np
 import pytest
-import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.metrics import average_precision_score, roc_auc_score
-
-from evalkit import curves, linkpred
-from evalkit.graph import as_adjacency
-from evalkit.datasets import TemporalEdges
-
 
 from evalkit import linkpred
-from evalkit.linkpred import ScoreHistogram
+from evalkit.graph import as_adjacency
 
 
-def _random_graph(seed, n=30, p=0.12):
-    g = nx.gnp_random_graph(n, p, seed=seed)
-    A, nodes = as_adjacency(g)
-    return g, A
-
-
-def _random_positives(A, rng, m):
-    n = A.shape[0]
-    dense = A.toarray()
-    cand = [(u, v) for u, v in itertools.combinations(range(n), 2) if not dense[u, v]]
-    pick = rng.choice(len(cand), size=min(m, len(cand)), replace=False)
-    return np.array([cand[i] for i in pick])
-
-
-def _brute_force(A, positives, predictor):
-    """Every candidate pair enumerated with its score, evaluated by scikit-learn and evalkit.curves."""
-    n = A.shape[0]
-    dense = A.toarray()
-    if predictor == "preferential_attachment":
-        deg = dense.sum(axis=1)
-        score = np.outer(deg, deg).astype(float)
-    else:
-        score = linkpred.PREDICTORS[predictor](A).toarray()
-    pos = {tuple(sorted(p)) for p in positives.tolist()}
-    y, s = [], []
-    for u, v in itertools.combinations(range(n), 2):
-        if not dense[u, v]:
-            y.append((u, v) in pos)
-            s.append(score[u, v])
-    y, s = np.array(y), np.array(s)
-    return (roc_auc_score(y, s), average_precision_score(y, s),
-            curves.pr_auc(y, s, interpolation="davis-goadrich"), int(y.sum()), int((~y).sum()))
-
-
-def _propflow_reference(W, source, max_length, synchronous):
-    """Per-source PropFlow written out node by node.
-
-    synchronous=False is LPmade's loop: a node pushes the mass it holds when it is
-    processed, including mass received earlier in the same step. synchronous=True pushes
-    the mass held when the step began (evalkit's definition)."""
-    n = W.shape[0]
-    scores = np.zeros(n)
-    scores[source] = 1.0
-    found = {source}
-    search = [source]
-    for _ in range(max_length):
-        held = scores.copy()
-        new_search = []
-        for v in search:
-            mass = held[v] if synchronous else scores[v]
-            nbrs = np.flatnonzero(W[v])
-            total = W[v, nbrs].sum()
-            for u in nbrs:
-                scores[u] += mass * W[v, u] / total
-                if u not in found:
-                    found.add(u)
-                    new_search.append(u)
-        search = new_search
-    scores[source] = 0.0
-    return scores
-
-
-def _toy_temporal(seed, n=45, m=260):
-    rng = np.random.default_rng(seed)
-    # a growing network with some locality: later edges prefer nodes at distance 2
-    g = nx.gnm_random_graph(n, m // 2, seed=seed)
-    src, dst = [u for u, v in g.edges()], [v for u, v in g.edges()]
-    for _ in range(m - m // 2):
-        u = int(rng.integers(n))
-        nb = list(g.neighbors(u))
-        two = {w for x in nb for w in g.neighbors(x)} - set(nb) - {u}
-        v = int(rng.choice(sorted(two))) if two and rng.random() < 0.7 else int(rng.integers(n))
-        if v != u:
-            g.add_edge(u, v)
-            src.append(u)
-            dst.append(v)
-    t = np.arange(len(src))
-    return TemporalEdges("toy", np.array(src), np.array(dst), t, directed=False)
-
-
-def _random_task(seed, n=40, p=0.08):
-    rng = np.random.default_rng(seed)
-    G = nx.gnp_random_graph(n, p, seed=int(seed))
-    G.add_edge(n, n + 1)  # a separate component: pairs at distance inf
-    A, nodes = as_adjacency(G)
-    dist = dict(nx.all_pairs_shortest_path_length(G))
-    cand = [(u, v) for u in range(A.shape[0]) for v in range(u + 1, A.shape[0]) if not A[u, v]]
-    pick = rng.choice(len(cand), size=12, replace=False)
-    pos = np.array([cand[i] for i in pick])
-    return A, nodes, dist, cand, pos
-
-
-def _enumerated(A, nodes, dist, cand, pos, S):
-    """distance -> (sorted positive scores, {value: count} of negatives), by brute force."""
-    pos_set = {tuple(p) for p in pos.tolist()}
-    out = {}
-    for u, v in cand:
-        d = float(dist[nodes[u]].get(nodes[v], np.inf))
-        s = S(u, v)
-        ps, neg = out.setdefault(d, ([], {}))
-        if (u, v) in pos_set:
-            ps.append(s)
-        else:
-            neg[s] = neg.get(s, 0) + 1
-    return {d: (sorted(ps), neg) for d, (ps, neg) in out.items()}
-
-
-histogram_sets = st.lists(
-    st.tuples(st.integers(0, 6),                                    # positives at the distance
-              st.lists(st.integers(1, 40), min_size=1, max_size=5)),  # negative counts per value
-    min_size=2, max_size=5)
-
-
-def _dh(spec):
-    hs = []
-    for i, (m, counts) in enumerate(spec):
-        values = np.arange(len(counts), dtype=float) + i
-        hs.append(ScoreHistogram(np.full(m, float(i) + 0.5), values, np.array(counts, np.int64)))
-    return linkpred.DistanceHistograms(np.arange(2.0, 2.0 + len(spec)), tuple(hs))
-
-
-def _toy_events():
-    rng = np.random.default_rng(0)
-    src, dst = rng.integers(0, 30, 400), rng.integers(0, 30, 400)
-    return TemporalEdges("toy", src, dst, np.sort(rng.integers(0, 1000, 400)))
+from helpers.linkpred import distance_histograms, histogram_sets, random_graph, random_positives, random_task
 
 
 def test_subsampling_at_rate_one_is_the_full_evaluation():
-    g, A = _random_graph(3, n=40, p=0.1)
-    pos = _random_positives(A, np.random.default_rng(0), 10)
+    g, A = random_graph(3, n=40, p=0.1)
+    pos = random_positives(A, np.random.default_rng(0), 10)
     h = linkpred.score_histogram(A, pos, "adamic_adar")
     full = h.evaluate()
     for r in h.subsample_negatives(1.0, n_repeats=3, rng=0):
@@ -157,8 +25,8 @@ def test_subsampling_at_rate_one_is_the_full_evaluation():
 def test_subsampled_negatives_are_uniform_over_pairs():
     # The hypergeometric draw keeps each score group's share in expectation, and its
     # variance is the hypergeometric one (Theorem 4.1's X, one group against the rest).
-    g, A = _random_graph(5, n=60, p=0.08)
-    pos = _random_positives(A, np.random.default_rng(1), 12)
+    g, A = random_graph(5, n=60, p=0.08)
+    pos = random_positives(A, np.random.default_rng(1), 12)
     h = linkpred.score_histogram(A, pos, "preferential_attachment")
     rng = np.random.default_rng(2)
     k = int(round(0.1 * h.n_negative))
@@ -182,8 +50,8 @@ def test_sampling_bad_input():
 
 
 def test_subsampled_auroc_variance_formula_matches_monte_carlo():
-    g, A = _random_graph(9, n=60, p=0.08)
-    pos = _random_positives(A, np.random.default_rng(5), 15)
+    g, A = random_graph(9, n=60, p=0.08)
+    pos = random_positives(A, np.random.default_rng(5), 15)
     h = linkpred.score_histogram(A, pos, "adamic_adar")
     g_vals = h.auroc_contributions()
     assert np.average(g_vals, weights=h.negative_counts) == pytest.approx(h.evaluate().auroc, abs=1e-12)
@@ -196,8 +64,8 @@ def test_subsampled_auroc_variance_formula_matches_monte_carlo():
 
 
 def test_sampled_negative_pairs_are_uniform_distinct_candidates():
-    g, A = _random_graph(11, n=12, p=0.3)
-    pos = _random_positives(A, np.random.default_rng(0), 3)
+    g, A = random_graph(11, n=12, p=0.3)
+    pos = random_positives(A, np.random.default_rng(0), 3)
     dense = A.toarray()
     pos_set = {tuple(sorted(p)) for p in pos.tolist()}
     cand = [(u, v) for u, v in itertools.combinations(range(12), 2) if not dense[u, v] and (u, v) not in pos_set]
@@ -229,7 +97,7 @@ def test_index_sampling_path_has_the_exact_variance():
 @settings(max_examples=60, deadline=None)
 @given(histogram_sets, st.sampled_from([0.5, 1.0, 3.0]), st.integers(0, 2**32 - 1))
 def test_distance_balanced_sampling_balances_each_distance(spec, ratio, seed):
-    dh = _dh(spec)
+    dh = distance_histograms(spec)
     s = dh.sample_distance_balanced(ratio=ratio, rng=seed)
     want = np.minimum(np.round(ratio * dh.n_positive), dh.n_negative)
     np.testing.assert_array_equal(s.n_negative, want)
@@ -242,7 +110,7 @@ def test_distance_balanced_sampling_balances_each_distance(spec, ratio, seed):
 @settings(max_examples=25, deadline=None)
 @given(histogram_sets, st.integers(0, 2**32 - 1))
 def test_uniform_sampling_preserves_the_distance_distribution_in_expectation(spec, seed):
-    dh = _dh(spec)
+    dh = distance_histograms(spec)
     N = dh.n_negative
     size = max(1, int(N.sum()) // 3)
     reps = 400
@@ -256,7 +124,7 @@ def test_uniform_sampling_preserves_the_distance_distribution_in_expectation(spe
 
 
 def test_uniform_sampling_of_everything_is_the_whole_set_and_errors():
-    dh = _dh([(2, [3, 4]), (1, [5])])
+    dh = distance_histograms([(2, [3, 4]), (1, [5])])
     s = dh.sample_uniform(12, rng=0)
     np.testing.assert_array_equal(s.n_negative, dh.n_negative)
     with pytest.raises(ValueError, match="size must be an integer"):
@@ -266,7 +134,7 @@ def test_uniform_sampling_of_everything_is_the_whole_set_and_errors():
 
 
 def test_steered_sampling_reaches_the_target():
-    A, nodes, dist, cand, pos = _random_task(4, n=80, p=0.05)
+    A, nodes, dist, cand, pos = random_task(4, n=80, p=0.05)
     dh = linkpred.distance_score_histograms(A, pos, ["preferential_attachment"])["preferential_attachment"]
     a = dh.distance_mean_auroc()
     ok = (dh.n_positive > 0) & (dh.n_negative > 0)

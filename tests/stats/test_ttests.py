@@ -1,7 +1,6 @@
 """Tests of evalkit.stats.ttests: the t tests (one core, one result type)."""
 import numpy as np
 import pytest
-from hypothesis import strategies as st
 from scipy import stats as sst
 
 from evalkit.stats import (

@@ -141,7 +141,6 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners=None, n_j
         raise ValueError(f"datasets must be UCI data set names {list(UCI_DATASETS)}; unknown: {unknown}")
     start = time.perf_counter()
     datasets = tuple(datasets)
-    tests = None
     counts = {}
     fits = 0
     for di, name in enumerate(progress_bar(datasets, progress=progress, desc="data sets")):
