@@ -196,3 +196,28 @@ def test_paired_t_test_result_is_a_deprecated_alias():
     assert alias is stats.TTestResult
     with pytest.warns(DeprecationWarning):
         from evalkit.stats import PairedTTestResult  # noqa: F401
+
+
+@pytest.mark.parametrize("paired", [True, False])
+@pytest.mark.parametrize("alpha", [0.01, 0.05, 0.1])
+def test_t_test_rejections_decide_as_the_critical_value_does(paired, alpha):
+    # evalkit 1 decided |mean| > t_crit * se in relational; the one core decides p < alpha:
+    # the same decision on 100,000 experiments with accuracies on a grid, as in Neville's studies
+    from evalkit.stats import t_test_rejections
+
+    rng = np.random.default_rng(int(alpha * 1000) + paired)
+    a = rng.binomial(60, 0.75, size=(100_000, 10)) / 60
+    b = rng.binomial(60, 0.72, size=(100_000, 10)) / 60
+    k = a.shape[-1]
+    if paired:
+        d = a - b
+        mean, se, df = d.mean(-1), d.std(-1, ddof=1) / np.sqrt(k), k - 1
+    else:
+        mean = a.mean(-1) - b.mean(-1)
+        se, df = np.sqrt((a.var(-1, ddof=1) + b.var(-1, ddof=1)) / k), 2 * k - 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        by_critical_value = np.abs(mean) > sst.t.ppf(1 - alpha / 2, df) * se
+    zero = se <= 64 * np.finfo(float).eps
+    got = t_test_rejections(a, b, paired=paired, alpha=alpha)
+    np.testing.assert_array_equal(got[~zero], by_critical_value[~zero])
+    assert 0.05 < got.mean() < 0.95  # both decisions occur
