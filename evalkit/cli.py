@@ -97,11 +97,22 @@ def main(argv=None):
             print(datasets.fetch(args.path))
         return 0
     if args.list:
-        print(_experiment_table(experiments()))
+        try:
+            print(_experiment_table(experiments()))
+        except BrokenPipeError:
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if args.experiment_name is None:
         parser.parse_args(["reproduce", "--help"])
-    _write(run_from_args(args.experiment, args), args.out)
+    rows = run_from_args(args.experiment, args)
+    try:
+        _write(rows, args.out)
+    except BrokenPipeError:  # `evalkit reproduce ... | head`: the reader has what it wanted
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

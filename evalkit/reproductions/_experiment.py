@@ -249,6 +249,9 @@ def add_experiment_parser(subparsers, spec):
         if name not in hints:
             raise TypeError(f"experiment {spec.name!r}: parameter {name!r} needs a type annotation")
         kwargs = argparse_kwargs(hints[name], param.default)
+        if len(kwargs.get("choices", ())) > 6:  # a long list: in the help text, not in the usage line
+            kwargs["metavar"] = name.upper()
+            helps[name] = helps.get(name, "") + " One of: " + ", ".join(map(str, kwargs["choices"])) + "."
         text = helps.get(name, "")
         default = param.default if param.default is not inspect.Parameter.empty else None
         values = {}  # value shown -> the presets giving it

@@ -30,6 +30,7 @@ scott-multiple-comparisons
 """
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 
 import numpy as np
@@ -178,7 +179,7 @@ def coverage_curve(*, n_samples: int = 40, p_min: float = 0.001, p_max: float = 
 )
 def coverage_grid(*, n_samples: tuple[int, ...] = (30, 40, 100, 400),
                   true_errors: tuple[float, ...] = (0.02, 0.05, 0.1, 0.3),
-                  method: str = "normal", confidence_level: float = 0.95):
+                  method: typing.Literal["normal", "wilson", "exact"] = "normal", confidence_level: float = 0.95):
     """Exact coverage of one error interval on a grid of test-set sizes and true errors.
 
     Parameters

@@ -5,12 +5,13 @@ paper's scale (``scale="paper"``); ``scale="small"`` runs in seconds, for tests.
 """
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 
 import numpy as np
 
 from ... import stats
-from ...datasets import load_arff
+from ...datasets import UCI_DATASETS, load_arff
 from ...learners import identical_learners_for, learners_for
 from ...resampling import split_scores
 from .._experiment import experiment
@@ -22,6 +23,8 @@ __all__ = ["McNemarExample", "RecipeResult", "mcnemar_example", "null_copies", "
            "tests_example"]
 
 _PAPER_27 = tuple(PAPER_DATASET_NAMES)
+#: a UCI data set of the paper (its Weka name)
+UCIDataset = typing.Literal[UCI_DATASETS]
 
 
 @experiment("bouckaert-frank-tables1-4", aliases=("bouckaert-frank",),
@@ -29,7 +32,7 @@ _PAPER_27 = tuple(PAPER_DATASET_NAMES)
                     "paper": {"datasets": _PAPER_27, "repetitions": 10, "null_copies": False, "seed": 0},
                     "small": {"datasets": ("iris", "labor"), "repetitions": 2, "null_copies": False, "seed": 0}},
             paper_cost="~6-10 min on 2 cores with n_jobs=2 (170,100 fits; the book runs this scale)")
-def tables1_4(*, datasets: tuple[str, ...] = None, repetitions: int = None, null_copies: bool = None,
+def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None, null_copies: bool = None,
               seed: int = None, n_jobs: int | None = None, progress: bool = False):
     """Tables 1-4 and Section 4.3: non-rejection counts of every test on the UCI data sets.
 
@@ -63,7 +66,7 @@ def tables1_4(*, datasets: tuple[str, ...] = None, repetitions: int = None, null
                     "paper": {"datasets": _PAPER_27, "repetitions": 10, "seed": 0},
                     "small": {"datasets": ("iris",), "repetitions": 2, "seed": 0}},
             paper_cost="estimated ~10 min on 2 cores with n_jobs=2 (113,400 fits, three times the book's nine data sets)")
-def null_copies(*, datasets: tuple[str, ...] = None, repetitions: int = None, seed: int = None,
+def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None, seed: int = None,
                 n_jobs: int | None = None, progress: bool = False):
     """Type I error on real data: every test comparing two reseeded copies of one randomised tree.
 
@@ -133,7 +136,7 @@ def _tests_rows(results):
 @experiment("bouckaert-frank-tests-example",
             scales={"book": {"dataset": "diabetes", "seed": 1}, "paper": {"dataset": "diabetes", "seed": 1}},
             paper_cost="~3 s (the paper has no such example; 'paper' equals 'book')", rows=_tests_rows)
-def tests_example(*, dataset: str = None, seed: int = None):
+def tests_example(*, dataset: UCIDataset = None, seed: int = None):
     """The paper's tests on one data set: naive Bayes against a decision tree, each test on its own design.
 
     Parameters
@@ -195,7 +198,7 @@ class McNemarExample:
 @experiment("bouckaert-frank-mcnemar",
             scales={"book": {"dataset": "diabetes", "seed": 1}, "paper": {"dataset": "diabetes", "seed": 1}},
             paper_cost="< 1 s (the paper has no such example; 'paper' equals 'book')")
-def mcnemar_example(*, dataset: str = None, seed: int = None):
+def mcnemar_example(*, dataset: UCIDataset = None, seed: int = None):
     """McNemar's test of naive Bayes against a decision tree on one split (the first of a stratified 3-fold CV).
 
     Parameters
@@ -238,7 +241,7 @@ class RecipeResult:
 @experiment("bouckaert-frank-recipe",
             scales={"book": {"dataset": "diabetes", "seed": 2004}, "paper": {"dataset": "diabetes", "seed": 2004}},
             paper_cost="~3 s (the recipe of the simulation chapter; 'paper' equals 'book')")
-def recipe(*, dataset: str = None, seed: int = None, n_jobs: int | None = None):
+def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None = None):
     """The recipe: naive Bayes against C4.5 with the corrected test on stratified 10x10-fold CV.
 
     Parameters

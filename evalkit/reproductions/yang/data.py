@@ -18,17 +18,20 @@ from __future__ import annotations
 
 import datetime
 import functools
+import typing
 
 import numpy as np
 
 from ... import datasets, linkpred
 from .._experiment import experiment
 
-__all__ = ["NETWORKS", "STAND_INS", "events", "periods", "task", "tasks", "training_task", "utc",
+__all__ = ["NETWORKS", "Network", "STAND_INS", "events", "periods", "task", "tasks", "training_task", "utc",
            "yang_experiment"]
 
 #: the networks of the link-prediction chapters: Condmat and the stand-ins
-NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)", "sx-mathoverflow")
+#: the networks the chapters use: Condmat (the paper's) and the stand-ins for the others
+Network = typing.Literal["Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)", "sx-mathoverflow"]
+NETWORKS = typing.get_args(Network)
 #: stand-in name -> what it stands in for
 STAND_INS = {"CollegeMsg": "Facebook", "email-Eu-core": "Enron", "Enron (Benson)": "Enron",
              "sx-mathoverflow": "DBLP (scale)"}

@@ -8,7 +8,7 @@ import numpy as np
 
 from ... import linkpred
 from ..._parallel import progress_bar
-from .data import task, yang_experiment
+from .data import Network, task, yang_experiment
 
 __all__ = ["DISTANCE_NETWORKS", "SHORT", "directed_propflow", "distance_histograms", "fig10", "fig11", "orderings",
            "steering", "table2", "table3"]
@@ -44,7 +44,7 @@ _NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE
 
 
 @yang_experiment("yang-orderings", scales=_NETS, paper_cost="~40 s on 1 core")
-def orderings(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+def orderings(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Fig. 6 / Section 3.4: AUROC of PropFlow on the 2-hop pairs under six ways of resolving its orderings.
 
     Parameters
@@ -72,7 +72,7 @@ def orderings(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
 
 
 @yang_experiment("yang-fig10", scales=_NETS, paper_cost="~40 s on 1 core")
-def fig10(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+def fig10(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Fig. 10: AUROC of PA and PropFlow within each distance with positives, and over all pairs.
 
     Parameters
@@ -145,7 +145,7 @@ def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ..
 
 
 @yang_experiment("yang-fig11", scales=_NETS, paper_cost="~40 s on 1 core")
-def fig11(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+def fig11(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Fig. 11: AUROC over all pairs after removing every negative below a distance (all positives kept).
 
     Parameters
@@ -175,7 +175,7 @@ def fig11(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
 @yang_experiment("yang-table3", scales={"book": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7},
                                          "paper": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7}},
                  paper_cost="~40 s on 1 core")
-def table3(*, networks: tuple[str, ...] = DISTANCE_NETWORKS, repetitions: int = 20, seed: int = 7):
+def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: int = 20, seed: int = 7):
     """Fig. 13 and Table 3: fair (uniform) against Kaggle-style (balanced per distance) test sets.
 
     For each network one generator (``seed``) draws, in order: a Kaggle sample and a fair
@@ -227,7 +227,7 @@ def table3(*, networks: tuple[str, ...] = DISTANCE_NETWORKS, repetitions: int = 
                                            "paper": {"targets": (0.55, 0.65, 0.75, 0.85, 0.9), "seed": 11}},
                  paper_cost="~30 s on 1 core")
 def steering(*, targets: tuple[float, ...] = (0.55, 0.65, 0.75, 0.85, 0.9), seed: int = 11,
-             network: str = "Condmat"):
+             network: Network = "Condmat"):
     """Steering a distance-only sampling scheme to chosen AUROCs (preferential attachment).
 
     Parameters

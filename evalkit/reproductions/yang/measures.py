@@ -7,7 +7,7 @@ import functools
 import numpy as np
 
 from ... import linkpred
-from .data import events, periods, task, yang_experiment
+from .data import Network, events, periods, task, yang_experiment
 from .distance import DISTANCE_NETWORKS, directed_propflow, distance_histograms
 
 __all__ = ["MEASURE_PREDICTORS", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "score_histograms",
@@ -50,7 +50,7 @@ _NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE
 
 
 @yang_experiment("yang-new-nodes", scales=_NETS, paper_cost="~60 s on 1 core")
-def new_nodes(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Section 5: test sets from the training network against the testing network (new nodes included).
 
     Parameters
@@ -81,7 +81,7 @@ def new_nodes(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
 
 
 @yang_experiment("yang-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
-def theorem61(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Theorem 6.1: specificity from the top-|P| rate against the ROC curve, for every ranking.
 
     Parameters
@@ -115,7 +115,7 @@ def theorem61(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
 @yang_experiment("yang-fig14", scales={"book": {"networks": DISTANCE_NETWORKS, "n_k": 400},
                                         "paper": {"networks": DISTANCE_NETWORKS, "n_k": 400}},
                  paper_cost="~40 s on 1 core")
-def fig14(*, networks: tuple[str, ...] = DISTANCE_NETWORKS, n_k: int = 400):
+def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
     """Fig. 14: top-K predictive rate with K swept over the ranking, and the rank reversals.
 
     Parameters
@@ -156,7 +156,7 @@ def fig14(*, networks: tuple[str, ...] = DISTANCE_NETWORKS, n_k: int = 400):
 
 
 @yang_experiment("yang-fig15", scales=_NETS, paper_cost="~60 s on 1 core")
-def aupr_by_distance(*, networks: tuple[str, ...] = DISTANCE_NETWORKS):
+def aupr_by_distance(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Fig. 15 / Section 7.1: AUPR of PA and PropFlow at each distance up to 6 and over all pairs.
 
     Parameters
@@ -195,7 +195,7 @@ def slice_positives(name, *, n_slices=5):
 @yang_experiment("yang-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
                                               "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
                  paper_cost="~90 s on 1 core")
-def time_slices(*, networks: tuple[str, ...] = TIME_NETWORKS, n_slices: int = 5):
+def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int = 5):
     """Figs. 16-19: PA, PropFlow and Adamic/Adar on each slice of the label period, and agglomerated.
 
     Parameters

@@ -6,7 +6,7 @@ import numpy as np
 
 from ... import linkpred, metrics
 from ..._parallel import progress_bar
-from .data import NETWORKS, events, task, tasks, training_task, utc, yang_experiment
+from .data import Network, NETWORKS, events, task, tasks, training_task, utc, yang_experiment
 
 __all__ = ["auroc_variance", "class_imbalance", "condmat_whole_period", "corollary43", "fig7", "fig8", "table1",
            "theorem41"]
@@ -16,7 +16,7 @@ _SAMPLING_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core")
 
 @yang_experiment("yang-table1", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
                  paper_cost="~40 s on 1 core (sx-mathoverflow dominates)")
-def table1(*, networks: tuple[str, ...] = NETWORKS):
+def table1(*, networks: tuple[Network, ...] = NETWORKS):
     """Table 1: nodes, edges, density, positives and candidates of each network's test task.
 
     Parameters
@@ -62,7 +62,7 @@ def condmat_whole_period():
 
 @yang_experiment("yang-imbalance", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
                  paper_cost="~40 s on 1 core (building the tasks)")
-def class_imbalance(*, networks: tuple[str, ...] = NETWORKS):
+def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
     """Class imbalance: trivial and random predictors' measures on each network's test task.
 
     Parameters
@@ -191,7 +191,7 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
                  scales={"book": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11},
                          "paper": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11}},
                  paper_cost="~30 s on 1 core")
-def corollary43(*, networks: tuple[str, ...] = _SAMPLING_NETWORKS, p: float = 1e-3, n_repeats: int = 300,
+def corollary43(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, p: float = 1e-3, n_repeats: int = 300,
                 seed: int = 11):
     """Corollary 4.3: the variance of the subsampled AUROC (preferential attachment) across networks.
 
@@ -242,7 +242,7 @@ def _subsampling_curve(h, rates, n_repeats, seed):
                                        "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                  "seed": 2014}},
                  paper_cost="~60 s on 1 core")
-def fig7(*, networks: tuple[str, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
+def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
          n_repeats: int = 100, seed: int = 2014, max_length: int = 3, progress: bool = False):
     """Fig. 7: AUROC of PA, Adamic/Adar and PropFlow on test sets with a fraction p of the negatives.
 
@@ -287,7 +287,7 @@ def fig7(*, networks: tuple[str, ...] = _SAMPLING_NETWORKS, rates: tuple[float, 
                                        "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                  "seed": 2014, "train_seed": 8}},
                  paper_cost="~60 s on 1 core")
-def fig8(*, networks: tuple[str, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
+def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
          n_repeats: int = 100, seed: int = 2014, train_seed: int = 8, progress: bool = False):
     """Fig. 8: the same as Fig. 7 with a supervised predictor (gradient boosting on five features).
 
