@@ -88,10 +88,10 @@ def network_partitions():
         labels and the condensed shortest-path distances, over the sorted nodes).
     """
     import networkx as nx
-    from scipy.sparse.csgraph import shortest_path
     from scipy.spatial.distance import squareform
 
     from .. import datasets
+    from ..graph import as_adjacency, bfs_distances
 
     polbooks = datasets.load_polbooks()
     cora = datasets.load_cora()
@@ -101,7 +101,8 @@ def network_partitions():
     for name, (graph, classes) in networks.items():
         nodes = sorted(graph.nodes)
         communities = louvain_partition(graph, nodes, seed=1)
-        distance = shortest_path(nx.to_scipy_sparse_array(graph, nodelist=nodes), unweighted=True, directed=False)
+        A, _ = as_adjacency(graph, nodes=nodes)
+        distance = bfs_distances(A, np.arange(len(nodes)))
         found[name] = dict(classes=classes[nodes], communities=communities, distance=squareform(distance, checks=False))
     return found
 
