@@ -125,7 +125,7 @@ def load_temporal_edges(name, *, download=None):
     Parameters
     ----------
     name : str
-        One of :data:`TEMPORAL_NETWORKS`.
+        One of ``TEMPORAL_NETWORKS``.
 
     Returns
     -------

@@ -17,7 +17,7 @@ def load_arff(name, *, download=None):
     Parameters
     ----------
     name : str
-        Weka name, one of :data:`UCI_DATASETS` (e.g. ``'iris'``, ``'soybean'``).
+        Weka name, one of ``UCI_DATASETS`` (e.g. ``'iris'``, ``'soybean'``).
 
     Returns
     -------

@@ -252,7 +252,7 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     positives : array_like of int, shape (m, 2)
         Candidate pairs linked in the label period.
     predictors : sequence of str, or dict of name -> sparse symmetric score matrix or None
-        Names of :data:`evalkit.linkpred.PREDICTORS` (computed here), or matrices
+        Names of ``PREDICTORS`` (computed here), or matrices
         computed elsewhere (``None`` for a name: computed here).
     chunk_size : int
     progress : bool

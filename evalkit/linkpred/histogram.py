@@ -237,7 +237,7 @@ def score_histogram(A, positives, predictor):
         Candidate pairs that are linked in the label period (row indices; each pair once,
         in either order; a pair that is an edge of ``A`` or a self-pair is an error).
     predictor : str or sparse matrix
-        A name of :data:`~evalkit.linkpred.PREDICTORS`, or a sparse symmetric score matrix
+        A name of ``PREDICTORS``, or a sparse symmetric score matrix
         (unstored pairs score 0, as do the neighbourhood predictors' pairs without a shared
         neighbour).
 

@@ -35,7 +35,7 @@ class _FeatureMaps:
 def supervised_score_histogram(train, test, *, model=None, max_length=3, negatives_per_positive=20, rng=None):
     """Score every candidate pair of ``test`` with a classifier trained on ``train``, as a histogram.
 
-    The classifier sees the five features of :data:`FEATURES` (PropFlow with
+    The classifier sees the five features of ``FEATURES`` (PropFlow with
     ``max_length`` steps). It is trained on the positives of the ``train`` task and a
     uniform sample of ``negatives_per_positive`` times as many of its negatives (training
     sets may be sampled; only the test set must not be). Every candidate pair of ``test``

@@ -5,13 +5,13 @@ runs them from the shell. The source reports worked examples, not experiments, s
 ``"paper"`` scale is the book's (or a larger number of permutations or samples, where an
 experiment has one), as each ``paper_cost`` states.
 
-Data set-ups
-------------
+.. rubric:: Data set-ups
+
 :func:`cora_giant_component`, :func:`louvain_partition`, :func:`network_partitions`,
 :func:`cora_holdout`, :func:`cora_words_pca`.
 
-Experiments
------------
+.. rubric:: Experiments
+
 graph-metrics-community-validation
     External and internal validation of Louvain communities against known classes.
 graph-metrics-validation-schemes

@@ -5,7 +5,7 @@ scale presets (``"book"``: what the chapter runs, seeds included; ``"paper"``: t
 paper's scale; ``"small"``: seconds, for tests), and the canonical data set-ups:
 
 - :func:`latent_group_networks` -- the calibration and evaluation networks of the latent
-  group model (Section 6.2), one seed per network size (:data:`LGM_SEEDS`);
+  group model (Section 6.2), one seed per network size (``LGM_SEEDS``);
 - :func:`table5_tasks` -- the labelled real-network tasks of our Table 5 (Enron
   "executive?", political books "neutral?", every one-class task of Cora and CiteSeer);
 - :func:`cora_pieces` -- Cora "Neural_Networks?" cut into six disjoint pieces (Fig. 5).
@@ -86,7 +86,7 @@ def latent_group_networks(n_nodes=300, *, n_calibration=50, n_evaluation=4, seed
     n_nodes : int, default 300
     n_calibration, n_evaluation : int, defaults 50 and 4 (the paper's)
     seed : int, optional
-        Default: the book's seed for ``n_nodes`` (:data:`LGM_SEEDS`).
+        Default: the book's seed for ``n_nodes`` (``LGM_SEEDS``).
 
     Returns
     -------

@@ -5,8 +5,8 @@ runs them from the shell. Scott's lecture reports no simulation of its own, so t
 ``"paper"`` presets are a larger scale of the same experiment (more simulated test sets,
 a finer grid or more partitions), stated in each ``paper_cost``.
 
-Experiments
------------
+.. rubric:: Experiments
+
 scott-ci-coverage (alias ``ci-coverage``)
     Exact and simulated coverage of the three error intervals over a grid of true errors.
 scott-coverage-curve
@@ -388,7 +388,7 @@ def clt_simulation(*, sizes: tuple[int, ...] = (5, 30, 200), n_trials: int = 50_
                    bins: int = 60, low: float = -4.0, high: float = 6.0):
     """The central limit theorem by simulation: the distribution of the mean of N losses.
 
-    For each loss of :data:`CLT_LOSSES` (drawn in that order, one generator) and each N,
+    For each loss of ``CLT_LOSSES`` (drawn in that order, one generator) and each N,
     ``n_trials`` means of N per-example losses, standardised; their histogram and the
     skewness of the means.
 

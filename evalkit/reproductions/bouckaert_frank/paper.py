@@ -72,6 +72,6 @@ TABLE5_PAPER_ROWS = {
     "10x10-fold CV, uncorrected": None,
     "corrected 10x10 CV": "corrected 10x10 CV",
 }
-"""Our simulation test -> the row of :data:`PAPER_TABLE_5` it is compared with (None: no row).
+"""Our simulation test -> the row of ``PAPER_TABLE_5`` it is compared with (None: no row).
 
 The paper's "10-fold cv" row is shown beside both our uncorrected and corrected 10-fold tests."""

@@ -132,7 +132,7 @@ class SimulationResult:
     accuracy : ndarray, shape (n_sources, n_training_sets, 2)
         Exact expected accuracy of naive Bayes and of the tree trained on each whole training set.
     pvalues : dict of test -> ndarray, shape (n_sources, n_training_sets, repetitions)
-        The p-value of every run of every test in :data:`SIMULATION_TESTS`.
+        The p-value of every run of every test in ``SIMULATION_TESTS``.
     level : float
         Default significance level of the methods below.
     seconds : float

@@ -114,7 +114,7 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners=None, n_j
     Parameters
     ----------
     datasets : sequence of str
-        Weka names from :data:`evalkit.datasets.UCI_DATASETS`.
+        Weka names from ``UCI_DATASETS``.
     repetitions : int, default 10
         Random partitionings per data set (the paper: 10).
     learners : callable, optional
@@ -170,7 +170,7 @@ def summary_tables(result):
 def table1_comparison(result):
     """Table 1 (5x2cv non-rejections per data set), the paper's columns beside ours.
 
-    ``result`` must hold the paper's 27 data sets in the order of :data:`PAPER_DATASET_NAMES`.
+    ``result`` must hold the paper's 27 data sets in the order of ``PAPER_DATASET_NAMES``.
     """
     import pandas as pd
 

@@ -71,7 +71,7 @@ def events(name):
     Parameters
     ----------
     name : str
-        One of :data:`NETWORKS`.
+        One of ``NETWORKS``.
 
     Returns
     -------
@@ -91,7 +91,7 @@ def periods(name, *, end="open"):
     Parameters
     ----------
     name : str
-        One of :data:`NETWORKS`.
+        One of ``NETWORKS``.
     end : {'open', 'last event'}
         For a stand-in: leave the label period open (no ``end``), or close it at the last
         event plus one (the same task; needed to cut the period into slices). Condmat's
@@ -120,7 +120,7 @@ def task(name, *, end="open", new_nodes="exclude"):
     Parameters
     ----------
     name : str
-        One of :data:`NETWORKS`.
+        One of ``NETWORKS``.
     end : {'open', 'last event'}
         See :func:`periods`.
     new_nodes : {'exclude', 'include'}

@@ -42,7 +42,7 @@ def _histogram(name, label):
 
 
 def score_histograms(networks=DISTANCE_NETWORKS):
-    """``{(network, label): ScoreHistogram}`` of the four predictors of :data:`MEASURE_PREDICTORS`; computed once."""
+    """``{(network, label): ScoreHistogram}`` of the four predictors of ``MEASURE_PREDICTORS``; computed once."""
     return {(name, pred): _histogram(name, pred) for name in networks for pred in MEASURE_PREDICTORS}
 
 
@@ -82,7 +82,7 @@ def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
 @yang_experiment("yang-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
 def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
-    """Theorem 6.1: specificity from the top-|P| rate against the ROC curve, for every ranking.
+    """Theorem 6.1: specificity from the top-:math:`|P|` rate against the ROC curve, for every ranking.
 
     Parameters
     ----------
