@@ -1,5 +1,6 @@
 """Tests of the evalkit command line, generated from the reproductions' experiment specs."""
 import csv
+import inspect
 import re
 import typing
 
@@ -55,7 +56,8 @@ def test_each_experiment_has_help_with_only_its_own_options(spec, capsys):
     options = set(re.findall(r"--[a-z0-9][a-z0-9-]*", out))
     own = {"--" + name.replace("_", "-") for name, _ in spec.parameters()}
     assert own <= options
-    assert {"--scale", "--out", "--quiet"} <= options
+    assert {"--scale", "--out"} <= options
+    assert ("--quiet" in options) == ("progress" in inspect.signature(spec.function).parameters)
     assert ("--n-jobs" in options) == spec.parallel
     others = {"--" + n.replace("_", "-") for s in SPECS for n, _ in s.parameters()} - own
     assert not options & others, f"options of other experiments: {options & others}"

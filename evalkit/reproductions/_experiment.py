@@ -267,7 +267,8 @@ def add_experiment_parser(subparsers, spec):
         parser.add_argument("--n-jobs", dest="n_jobs", type=int, default=None,
                             help="parallel jobs (default: the active joblib back end; serial when none is set)")
     parser.add_argument("--out", default=None, help="CSV file to write (default: standard output)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    if "progress" in inspect.signature(spec.function).parameters:
+        parser.add_argument("--quiet", action="store_true", help="no progress bars")
     return parser
 
 
@@ -278,6 +279,6 @@ def run_from_args(spec, args):
     if spec.parallel and args.n_jobs is not None:
         kwargs["n_jobs"] = args.n_jobs
     if "progress" in inspect.signature(spec.function).parameters:
-        kwargs["progress"] = not args.quiet
+        kwargs["progress"] = not getattr(args, "quiet", False)
     result = spec.function(scale=args.scale, **kwargs)
     return (spec.rows or result_rows)(result)
