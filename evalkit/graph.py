@@ -177,14 +177,14 @@ def check_adjacency(A, *, name="A", weighted=False):
     if not sp.issparse(A) or A.ndim != 2 or A.shape[0] != A.shape[1]:
         raise TypeError(f"{name} must be a square scipy sparse adjacency matrix (see evalkit.graph.as_adjacency); "
                         f"got {type(A).__name__}{getattr(A, 'shape', '')}")
-    B = sp.csr_array(A, dtype=np.float64)
+    B = sp.csr_array(A, dtype=np.float64, copy=True)  # never modify the caller's matrix
     B.sum_duplicates()
+    if not np.isfinite(B.data).all():
+        raise ValueError(f"{name} must have finite entries")
     if B.diagonal().any():
         raise ValueError(f"{name} must have no self-loops (a zero diagonal)")
     if (B != B.T).nnz:
         raise ValueError(f"{name} must be symmetric (an undirected graph)")
-    if not np.isfinite(B.data).all():
-        raise ValueError(f"{name} must have finite entries")
     if weighted:
         if (B.data < 0).any():
             raise ValueError(f"{name} must have non-negative weights")

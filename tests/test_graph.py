@@ -1,0 +1,101 @@
+"""Tests of evalkit.graph: the adjacency converter and checker, breadth-first distances."""
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from evalkit.graph import as_adjacency, bfs_distance_blocks, bfs_distances, check_adjacency
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_networkx_graph_edge_list_and_matrix_give_the_same_adjacency(seed):
+    g = nx.gnp_random_graph(30, 0.1, seed=seed)
+    g.add_node(99)  # an isolated node: only the graph knows it
+    A, nodes = as_adjacency(g)
+    ref = nx.to_scipy_sparse_array(g, nodelist=sorted(g.nodes))
+    assert isinstance(A, sp.csr_array) and A.dtype == np.int8
+    assert nodes.tolist() == sorted(g.nodes)
+    np.testing.assert_array_equal(A.toarray(), ref.toarray())
+    edges = np.array(list(g.edges()))
+    B, _ = as_adjacency(np.r_[edges, edges[:, ::-1]], nodes=nodes)  # every pair listed both ways: one edge
+    np.testing.assert_array_equal(B.toarray(), A.toarray())
+    C, ids = as_adjacency(ref)
+    np.testing.assert_array_equal(C.toarray(), A.toarray())
+    assert ids.tolist() == list(range(A.shape[0]))
+
+
+def test_any_sortable_node_ids():
+    A, nodes = as_adjacency([("b", "a"), ("c", "b")])
+    assert nodes.tolist() == ["a", "b", "c"] and A.toarray().tolist() == [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
+
+
+def test_directed_graphs_are_refused_or_symmetrized_keeping_the_larger_weight():
+    g = nx.DiGraph()
+    g.add_edge(0, 1, weight=2.0)
+    g.add_edge(1, 0, weight=5.0)
+    g.add_edge(1, 2)
+    with pytest.raises(ValueError, match="graph must be undirected"):
+        as_adjacency(g)
+    W, _ = as_adjacency(g, directed="symmetrize", weight="weight")
+    assert W.toarray().tolist() == [[0.0, 5.0, 0.0], [5.0, 0.0, 1.0], [0.0, 1.0, 0.0]]
+    M = sp.csr_array(np.array([[0, 3.0], [0, 0]]))
+    with pytest.raises(ValueError, match="asymmetric"):
+        as_adjacency(M)
+    assert as_adjacency(M, directed="symmetrize")[0].toarray().tolist() == [[0, 1], [1, 0]]
+
+
+@pytest.mark.parametrize("graph, nodes, message", [
+    ([(0, 0), (0, 1)], None, "self-loop"),
+    ([(0, 1), (1, 5)], [0, 1, 2], "every edge end point must be in nodes"),
+    ([(0, 1)], [0, 0, 1], "must not repeat"),
+    (np.zeros((3, 3)), None, r"an \(m, 2\) edge list"),
+    (nx.MultiGraph([(0, 1), (0, 1)]), None, "multigraph"),
+])
+def test_bad_graphs_are_clear_errors(graph, nodes, message):
+    with pytest.raises(ValueError, match=message):
+        as_adjacency(graph, nodes=nodes)
+
+
+def test_bad_options_are_clear_errors():
+    with pytest.raises(ValueError, match="directed must be one of"):
+        as_adjacency([(0, 1)], directed="yes")
+    with pytest.raises(TypeError, match="weight must be None or an edge attribute name"):
+        as_adjacency([(0, 1)], weight=1)
+    with pytest.raises(ValueError, match="weight applies to networkx graphs"):
+        as_adjacency([(0, 1)], weight="weight")
+    with pytest.raises(ValueError, match="nodes must be None when graph is a matrix"):
+        as_adjacency(sp.csr_array((2, 2)), nodes=[0, 1])
+
+
+def test_check_adjacency():
+    A = sp.csr_array(np.array([[0, 2.0], [2.0, 0]]))
+    assert check_adjacency(A).toarray().tolist() == [[0, 1], [1, 0]]
+    assert check_adjacency(A, weighted=True).toarray().tolist() == [[0, 2], [2, 0]]
+    assert A.toarray().tolist() == [[0, 2], [2, 0]]  # the caller's matrix is left as it was
+    with pytest.raises(TypeError, match="W must be a square scipy sparse"):
+        check_adjacency(np.eye(2), name="W")
+    with pytest.raises(ValueError, match="no self-loops"):
+        check_adjacency(sp.csr_array(np.eye(2)))
+    with pytest.raises(ValueError, match="non-negative"):
+        check_adjacency(sp.csr_array(np.array([[0, -1.0], [-1.0, 0]])), weighted=True)
+    with pytest.raises(ValueError, match="finite"):
+        check_adjacency(sp.csr_array(np.array([[0, np.nan], [np.nan, 0]])))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_bfs_distances_equal_networkx_in_any_chunking(seed):
+    g = nx.gnp_random_graph(40, 0.05, seed=seed)
+    A, nodes = as_adjacency(g)
+    lengths = dict(nx.all_pairs_shortest_path_length(g))
+    ref = np.array([[lengths[u].get(v, np.inf) for v in nodes] for u in nodes])
+    np.testing.assert_array_equal(bfs_distances(A, np.arange(40)), ref)
+    for chunk in (1, 7, 64):
+        blocks = list(bfs_distance_blocks(A, chunk_size=chunk))
+        assert all(len(s) <= chunk for s, _ in blocks)
+        np.testing.assert_array_equal(np.vstack([d for _, d in blocks]), ref)
+    sources = np.array([5, 3])
+    (got_sources, got), = bfs_distance_blocks(A, sources)
+    np.testing.assert_array_equal(got, ref[sources])
+    assert bfs_distances(A, []).shape == (0, 40)
+    with pytest.raises(ValueError, match="chunk_size must be an integer >= 1"):
+        next(bfs_distance_blocks(A, chunk_size=0))
