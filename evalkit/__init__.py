@@ -36,7 +36,7 @@ import importlib
 
 __version__ = "0.2.0"
 
-SUBMODULES = ("clustering", "curves", "datasets", "graph", "learners", "linkpred", "metrics", "plotting",
+SUBMODULES = ("claims", "clustering", "curves", "datasets", "graph", "learners", "linkpred", "metrics", "plotting",
               "relational", "reproductions", "resampling", "stats")
 
 __all__ = ["__version__", "error_confidence_interval", *SUBMODULES]
