@@ -135,7 +135,7 @@ class Claim:
     where : str
         Where it stands in the source ("Table 1, row anneal", "Theorem 2", "p. 12").
     kind : str
-        One of :data:`KINDS`.
+        One of ``KINDS``.
     statement : str
         The claim in words.
     printed : str
@@ -193,7 +193,7 @@ class Record:
     difference : float or None
         ``value - claim.value`` for a numeric claim, else None.
     verdict : str
-        One of :data:`VERDICTS` (never ``not-attempted``).
+        One of ``VERDICTS`` (never ``not-attempted``).
     scale, data : str or None
         The reduced scale or the stand-in data or learners used; None means the
         source's own.
@@ -564,7 +564,7 @@ def ledger_rows(payloads):
     Returns
     -------
     list of dict
-        Keyed by :data:`LEDGER_COLUMNS`, in registry order.
+        Keyed by ``LEDGER_COLUMNS``, in registry order.
 
     Raises
     ------
@@ -611,7 +611,7 @@ def coverage(rows):
 
 
 def write_ledger(rows, directory):
-    """Write ``ledger.csv`` and ``ledger.json`` (columns :data:`LEDGER_COLUMNS`) to a folder."""
+    """Write ``ledger.csv`` and ``ledger.json`` (columns ``LEDGER_COLUMNS``) to a folder."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / "ledger.json", "w", encoding="utf-8") as handle:

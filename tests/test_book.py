@@ -4,10 +4,14 @@ The source tests check that the table of contents and the chapters fit together;
 `book`-marked tests inspect `_build/html` and run in `make book` right after the strict
 build (in `make test` they are skipped when no build exists).
 """
+import csv
+import json
 import re
 from pathlib import Path
 
 import pytest
+
+from evalkit import claims
 
 yaml = pytest.importorskip("yaml")
 
@@ -63,7 +67,7 @@ def test_chapters_keep_library_code_in_evalkit(path):
     # chapters call evalkit; a function or class defined in a code cell belongs in the package
     cells = re.findall(r"```\{code-cell\}[^\n]*\n(.*?)```", path.read_text(), flags=re.S)
     defined = [m for cell in cells for m in re.findall(r"^(?:def|class) (\w+)", cell, flags=re.M)]
-    allowed = {"record"}  # the ledger's row formatter
+    allowed = set()
     assert set(defined) <= allowed, f"{path.name} defines {set(defined) - allowed}; move it into evalkit"
 
 
@@ -139,8 +143,6 @@ def test_the_nested_loop_check_can_fail():
 @pytest.mark.parametrize("path", executable_chapters(), ids=lambda p: p.name)
 def test_chapters_run_no_nested_loops_over_conditions(path):
     # a nested loop over experimental conditions is an experiment: it belongs in evalkit.reproductions
-    if path.name == "ledger.md":
-        pytest.skip("the ledger is rebuilt from the claims registry (next issue); it runs no experiment")
     cells = re.findall(r"```\{code-cell\}[^\n]*\n(.*?)```", path.read_text(), flags=re.S)
     names = _evalkit_names(cells)
     nested = {cell.strip().splitlines()[-1]: lines for cell in cells if (lines := _nested_experiment_loops(cell, names))}
@@ -188,3 +190,44 @@ def test_api_reference_documents_the_public_functions():
     html = built("chapters/appendices/api.html")
     for name in ("error_confidence_interval", "interval_coverage", "load_arff", "load_condmat", "plot_coverage"):
         assert name in html
+
+
+def built_ledger():
+    built("chapters/appendices/ledger.html")
+    rows = json.loads((HTML / "ledger.json").read_text())
+    with open(HTML / "ledger.csv", newline="") as handle:
+        table = list(csv.DictReader(handle))
+    return rows, table
+
+
+@pytest.mark.book
+def test_ledger_is_published_with_every_claim_and_a_verdict_for_each():
+    rows, table = built_ledger()
+    assert [r["claim_id"] for r in table] == [r["claim_id"] for r in rows]
+    assert list(rows[0]) == list(claims.LEDGER_COLUMNS) == list(table[0])
+    registry = [cid for s in claims.load_registry().values() for cid in s.claims]
+    assert [r["claim_id"] for r in rows] == registry  # every inventoried claim, in order
+    missing = [r["claim_id"] for r in rows if r["verdict"] not in claims.VERDICTS]
+    assert not missing, f"claims without a verdict (recorded by no chapter): {missing}"
+
+
+@pytest.mark.book
+def test_ledger_verdicts_agree_with_tolerances_and_registry_values():
+    from test_claims import verdict_agrees_with_tolerance
+
+    rows, _ = built_ledger()
+    wrong = [r["claim_id"] for r in rows if not verdict_agrees_with_tolerance(r)]
+    assert not wrong, f"verdicts that disagree with their tolerance: {wrong}"
+    for row in rows:  # the published source values are the registry's
+        assert row["source_value"] == claims.get_claim(row["claim_id"]).value
+
+
+@pytest.mark.book
+def test_recorded_claims_come_from_the_chapters_and_the_pages_link_the_ledger():
+    rows, _ = built_ledger()
+    chapters = {r["chapter"] for r in rows if r["chapter"]}
+    assert chapters and all(c.startswith("chapters/") and "appendices/ledger" not in c for c in chapters)
+    html = built("chapters/appendices/ledger.html")
+    assert 'href="../../ledger.json"' in html and 'href="../../ledger.csv"' in html
+    assert "evalkitLedgerFilter" in html
+    assert "ledger-coverage" in built("intro.html")

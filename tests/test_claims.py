@@ -1,0 +1,335 @@
+"""Tests of evalkit.claims: the registries, verdicts derived from tolerances, the ledger.
+
+Besides the module's own behaviour, two checks hold the book to its registries: every
+registry loads and is well formed, and no source value is typed outside its registry
+(in a chapter, in evalkit's code, or in a test). That a registry claim is recorded by no
+chapter, or a chapter records a claim no registry holds, is checked on the built ledger
+(``tests/test_book.py``, after ``make book``) and by the build itself.
+"""
+import csv
+import io
+import json
+import math
+import re
+import tokenize
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from evalkit import claims
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def make_claim(printed, **fields):
+    value, tolerance = claims.parse_printed(printed)
+    base = dict(id="test.example.value", source="test", where="p. 1", kind="numeric",
+                statement="a value", printed=str(printed), value=value, tolerance=tolerance)
+    base.update(fields)
+    return claims.Claim(**base)
+
+
+# --------------------------------------------------------------------------- parsing
+@pytest.mark.parametrize("printed, value, tolerance", [
+    ("0.158", 0.158, 0.0005),
+    ("0.30", 0.3, 0.005),
+    ("12.706", 12.706, 0.0005),
+    ("-0.4848485", -0.4848485, 5e-8),
+    ("20%", 0.2, 0.005),
+    ("72.3%", 0.723, 0.0005),
+    ("23,133", 23133.0, 0.5),
+    ("27", 27.0, 0.5),
+    ("1.2e-5", 1.2e-5, 5e-7),
+    ("−0.5", -0.5, 0.05),
+])
+def test_parse_printed_keeps_the_rounding(printed, value, tolerance):
+    got_value, got_tolerance = claims.parse_printed(printed)
+    assert got_value == pytest.approx(value, rel=1e-12)
+    assert got_tolerance == pytest.approx(tolerance, rel=1e-9)
+
+
+def test_parse_printed_exact_values():
+    assert claims.parse_printed(True) == (True, None)
+    assert claims.parse_printed("PA > CN") == ("PA > CN", None)
+
+
+def test_parse_printed_refuses_an_unquoted_number():
+    with pytest.raises(TypeError, match="in quotes"):
+        claims.parse_printed(0.158)
+
+
+# --------------------------------------------------------------------------- verdicts
+def test_verdict_reproduced_within_rounding_only():
+    claim = make_claim("0.158")
+    assert claims.judge(claim, 0.1584).verdict == "reproduced"
+    assert claims.judge(claim, 0.1575).verdict == "reproduced"  # the rounding boundary
+    assert claims.judge(claim, 0.1586).verdict == "not-reproduced"
+    assert claims.judge(claim, 0.1586).difference == pytest.approx(0.0006)
+
+
+def test_verdict_names_stand_ins_and_reduced_scales():
+    claim = make_claim("0.158")
+    assert claims.judge(claim, 0.158, scale="10 runs").verdict == "reproduced-standin"
+    assert claims.judge(claim, 0.158, data="CART for C4.5").verdict == "reproduced-standin"
+    # a stand-in never turns a difference into agreement
+    assert claims.judge(claim, 0.2, data="CART for C4.5").verdict == "not-reproduced"
+
+
+def test_verdict_explanations_apply_only_to_differences():
+    claim = make_claim("0.158")
+    assert claims.judge(claim, 0.2, explanation="sec-why").verdict == "differs-explained"
+    assert claims.judge(claim, 0.2, source_error="errata-x").verdict == "source-error"
+    rec = claims.judge(claim, 0.158, explanation="sec-why")
+    assert rec.verdict == "reproduced" and rec.reason == "sec-why"
+    with pytest.raises(ValueError, match="not both"):
+        claims.judge(claim, 0.2, explanation="a", source_error="b")
+
+
+def test_verdict_of_a_nan_is_never_agreement():
+    assert claims.judge(make_claim("0.158"), float("nan")).verdict == "not-reproduced"
+
+
+def test_qualitative_claims_compare_exactly():
+    claim = make_claim(True, kind="qualitative")
+    assert claims.judge(claim, True).verdict == "reproduced"
+    assert claims.judge(claim, np.bool_(False)).verdict == "not-reproduced"
+    with pytest.raises(TypeError, match="expects a bool"):
+        claims.judge(claim, 1.0)
+    with pytest.raises(TypeError, match="numeric"):
+        claims.judge(make_claim("0.5"), True)
+
+
+def test_numpy_scalars_become_plain_values():
+    rec = claims.judge(make_claim("27"), np.int64(27))
+    assert type(rec.value) is int and rec.verdict == "reproduced"
+    rec = claims.judge(make_claim("0.5"), np.asarray(0.5))
+    assert type(rec.value) is float
+    with pytest.raises(TypeError, match="scalar"):
+        claims.judge(make_claim("0.5"), np.ones(2))
+
+
+def test_unknown_claim_id_names_close_matches():
+    with pytest.raises(ValueError, match="did you mean scott.ci-example.lower"):
+        claims.get_claim("scott.ci-example.lowr")
+
+
+def test_bad_labels_are_refused():
+    with pytest.raises(ValueError, match="explanation"):
+        claims.judge(make_claim("0.5"), 0.6, explanation="")
+
+
+def test_record_outside_a_notebook_returns_the_record():
+    rec = claims.record("scott.ci-example.lower", 0.158)
+    assert rec.verdict == "reproduced" and rec.claim.id == "scott.ci-example.lower"
+
+
+def test_conclude_checks_its_arguments():
+    with pytest.raises(TypeError, match="holds"):
+        claims.conclude("scott.ci-example.lower", 0.5, if_true="x", if_false="y")
+
+
+# --------------------------------------------------------------------------- registries
+REGISTRY_FILES = sorted((ROOT / "evalkit" / "reproductions" / "claims").glob("*.toml"))
+
+
+def test_every_registry_loads_in_book_order():
+    sources = claims.load_registry()
+    assert list(sources)[:5] == ["scott", "gm", "bf", "neville", "yang"]
+    assert len(REGISTRY_FILES) == len(sources)
+
+
+def test_claim_ids_are_unique_across_sources_and_prefixed_by_their_source():
+    seen = set()
+    for key, source in claims.load_registry().items():
+        for cid, claim in source.claims.items():
+            assert cid.startswith(key + ".") and claim.source == key
+            assert cid not in seen
+            seen.add(cid)
+            assert claim.kind in claims.KINDS
+            assert claim.statement.strip(), f"{cid} has no statement"
+            if claim.is_numeric:
+                assert claim.tolerance is not None and claim.tolerance >= 0
+
+
+def test_a_widened_tolerance_needs_a_reason():
+    with pytest.raises(ValueError, match="tolerance_reason"):
+        claims._claim_from_entry(
+            {"id": "test.a.b", "where": "w", "kind": "numeric", "statement": "s",
+             "value": "0.5", "tolerance": 0.2}, "test", "test.toml")
+
+
+def test_malformed_entries_are_refused():
+    entry = {"id": "test.a.b", "where": "w", "kind": "numeric", "statement": "s", "value": "0.5"}
+    with pytest.raises(ValueError, match="kind"):
+        claims._claim_from_entry({**entry, "kind": "rumour"}, "test", "t.toml")
+    with pytest.raises(ValueError, match="look like"):
+        claims._claim_from_entry({**entry, "id": "other.a.b"}, "test", "t.toml")
+    with pytest.raises(ValueError, match="unknown fields"):
+        claims._claim_from_entry({**entry, "verdict": "reproduced"}, "test", "t.toml")
+    with pytest.raises(ValueError, match="glue keys"):
+        claims._claim_from_entry({**entry, "id": "test.a.source"}, "test", "t.toml")
+
+
+def test_not_attempted_claims_cannot_be_recorded():
+    marked = [c for s in claims.load_registry().values() for c in s.claims.values()
+              if c.not_attempted is not None]
+    for claim in marked[:3]:
+        assert claim.not_attempted.strip()
+        with pytest.raises(ValueError, match="not_attempted"):
+            claims.judge(claim.id, claim.value)
+
+
+# --------------------------------------------------------------------------- the ledger
+def test_ledger_rows_rederive_verdicts_and_list_every_claim():
+    payloads = [("chapters/scott/ci-test-error", claims.judge("scott.ci-example.lower", 0.2,
+                                                                explanation="sec-x").as_payload())]
+    rows = claims.ledger_rows(payloads)
+    everything = [c for s in claims.load_registry().values() for c in s.claims]
+    assert [r["claim_id"] for r in rows] == everything
+    row = next(r for r in rows if r["claim_id"] == "scott.ci-example.lower")
+    assert row["verdict"] == "differs-explained" and row["explanation"] == "sec-x"
+    assert row["chapter"] == "chapters/scott/ci-test-error"
+    assert row["difference"] == pytest.approx(0.2 - 0.158)
+    for r in rows:
+        if r["claim_id"] != "scott.ci-example.lower":
+            assert r["verdict"] in (None, "not-attempted")
+
+
+def test_ledger_rows_refuse_duplicates_and_unknown_claims():
+    payload = claims.judge("scott.ci-example.lower", 0.158).as_payload()
+    with pytest.raises(ValueError, match="recorded twice"):
+        claims.ledger_rows([("a", payload), ("b", payload)])
+    with pytest.raises(ValueError, match="no source's registry"):
+        claims.ledger_rows([("a", {**payload, "claim_id": "scott.no-such.claim"})])
+
+
+def test_ledger_files_have_the_published_columns(tmp_path):
+    rows = claims.ledger_rows([("ch", claims.judge("scott.ci-example.lower", 0.158).as_payload())])
+    csv_path, json_path = claims.write_ledger(rows, tmp_path)
+    data = json.loads(json_path.read_text())
+    assert list(data[0]) == list(claims.LEDGER_COLUMNS) == [
+        "claim_id", "source", "where", "kind", "statement", "source_value", "evalkit_value",
+        "difference", "tolerance", "verdict", "scale", "data", "chapter", "explanation"]
+    table = list(csv.DictReader(io.StringIO(csv_path.read_text())))
+    assert [r["claim_id"] for r in table] == [r["claim_id"] for r in data]
+    counts = claims.coverage(rows)
+    assert counts["scott"]["reproduced"] >= 1
+    assert sum(sum(v.values()) for v in counts.values()) == len(rows)
+
+
+def verdict_agrees_with_tolerance(row):
+    """The rule every ledger row must obey, written independently of evalkit.claims."""
+    verdict = row["verdict"]
+    if verdict == "not-attempted":
+        return row["evalkit_value"] is None and bool(row["explanation"])
+    if isinstance(row["source_value"], (int, float)) and not isinstance(row["source_value"], bool):
+        within = math.isfinite(row["evalkit_value"]) and \
+            abs(row["evalkit_value"] - row["source_value"]) <= row["tolerance"] + 1e-12 * max(1, abs(row["source_value"]))
+    else:
+        within = row["evalkit_value"] == row["source_value"]
+    standin = row["scale"] != "source" or row["data"] != "source"
+    if within:
+        return verdict == ("reproduced-standin" if standin else "reproduced")
+    if verdict in ("differs-explained", "source-error"):
+        return bool(row["explanation"])
+    return verdict == "not-reproduced"
+
+
+def test_the_tolerance_check_can_fail():
+    row = dict(verdict="reproduced", source_value=0.158, evalkit_value=0.2, tolerance=0.0005,
+               scale="source", data="source", explanation=None)
+    assert not verdict_agrees_with_tolerance(row)
+    assert verdict_agrees_with_tolerance({**row, "verdict": "not-reproduced"})
+    assert not verdict_agrees_with_tolerance({**row, "verdict": "differs-explained"})
+    assert verdict_agrees_with_tolerance({**row, "evalkit_value": 0.158})
+    assert not verdict_agrees_with_tolerance({**row, "evalkit_value": 0.158, "data": "CART"})
+
+
+# --------------------------------------------------------------------------- typed values
+def significant_digits(token):
+    digits = token.replace(",", "").replace("-", "").replace("−", "").rstrip("%")
+    if "e" in digits.lower():
+        digits = re.split("[eE]", digits)[0]
+    if "." in digits:
+        return len(digits.replace(".", "").lstrip("0"))
+    return len(digits.lstrip("0").rstrip("0"))
+
+
+def normal_form(token):
+    """A number token as a canonical string: '0.1580' and '.158' -> '0.158'."""
+    text = token.replace(",", "").replace("−", "-")
+    try:
+        return repr(float(text))
+    except ValueError:
+        return None
+
+
+def typed_source_values():
+    """Source values with three or more significant digits, by canonical form."""
+    values = {}
+    for source in claims.load_registry().values():
+        for claim in source.claims.values():
+            if claim.is_numeric and significant_digits(claim.printed) >= 3:
+                if claim.printed.endswith("%"):
+                    form = normal_form(claim.printed[:-1])
+                else:
+                    form = normal_form(claim.printed)
+                values.setdefault(form, []).append(claim.id)
+    return values
+
+
+NUMBER = re.compile(r"(?<![\w.])\d[\d,]*\.?\d*(?:[eE][-+]?\d+)?(?![\w])")
+
+
+def _python_numbers(text):
+    """Number literals of Python code (not in strings or comments), with their lines."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return []
+    return [(tok.string, tok.start[0]) for tok in tokens if tok.type == tokenize.NUMBER]
+
+
+def _markdown_numbers(text):
+    """Numbers of a chapter: code cells' literals, and prose outside math, code and roles."""
+    found = []
+    cells = re.findall(r"```\{code-cell\}[^\n]*\n(.*?)```", text, flags=re.S)
+    for cell in cells:
+        found += [n for n, _ in _python_numbers(cell)]
+    prose = re.sub(r"```.*?```", " ", text, flags=re.S)              # code and directives
+    prose = re.sub(r"\$\$.*?\$\$", " ", prose, flags=re.S)           # display math
+    prose = re.sub(r"\$[^$\n]+\$", " ", prose)                        # inline math
+    prose = re.sub(r"\{[\w:-]+\}`[^`]*`", " ", prose)                 # roles: glue, cite, doc
+    prose = re.sub(r"`[^`]*`", " ", prose)                            # inline code
+    prose = re.sub(r"\]\([^)]*\)", "]", prose)                        # link targets
+    found += NUMBER.findall(prose)
+    return found
+
+
+def test_no_source_value_is_typed_outside_its_registry():
+    values = typed_source_values()
+    offenders = []
+    files = sorted((ROOT / "chapters").rglob("*.md")) + [ROOT / "intro.md"]
+    for path in files:
+        for token in _markdown_numbers(path.read_text()):
+            form = normal_form(token)
+            if form in values and significant_digits(token) >= 3:
+                offenders.append(f"{path.relative_to(ROOT)}: {token} ({values[form][0]})")
+    for path in sorted((ROOT / "evalkit").rglob("*.py")) + sorted((ROOT / "tests").rglob("*.py")):
+        if path.name == "test_claims.py":
+            continue
+        for token, line in _python_numbers(path.read_text()):
+            form = normal_form(token)
+            if form in values and significant_digits(token) >= 3:
+                offenders.append(f"{path.relative_to(ROOT)}:{line}: {token} ({values[form][0]})")
+    assert not offenders, "source values typed outside the registry:\n" + "\n".join(offenders)
+
+
+def test_the_typed_value_scan_finds_numbers():
+    assert _markdown_numbers("Ours is 0.158 here.\n\n```{code-cell} ipython3\nx = 12.706\n```\n") \
+        == ["12.706", "0.158"]
+    assert _markdown_numbers("in math $z = 1.96$ and glue {glue:text}`a.b:.3f`") == []
+    assert _python_numbers("x = 0.737  # 0.816\ns = '0.5'\n") == [("0.737", 1)]
+    assert normal_form("0.1580") == normal_form("0.158")
+    assert significant_digits("0.0230") == 3 and significant_digits("1000") == 1
