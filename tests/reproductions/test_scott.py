@@ -74,3 +74,13 @@ def test_learner_comparisons_on_diabetes(shared_data):
     assert runs.index.tolist() == [0, 1] and runs["p-value"].between(0, 1).all()
     mc = scott.multiple_comparisons(n_splits=3)
     assert (mc["Holm: reject?"] >= mc["Bonferroni: reject?"]).all()
+
+
+@pytest.mark.slow
+def test_training_bias_on_diabetes(shared_data):
+    bias = scott.training_bias(n_splits=3, seed=1)
+    assert len(bias) == 2 * 3 and set(bias["learner"]) == {"naive Bayes", "decision tree"}
+    tree = bias[bias["learner"] == "decision tree"]
+    assert (tree["trained on V_i, tested on V_i"] == 0).all()   # a full tree fits its training data
+    table = scott.fold_errors(n_splits=3, seed=1)
+    np.testing.assert_allclose(tree["trained on T_i, tested on V_i"], table["decision tree"])

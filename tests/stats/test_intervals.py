@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats as sst
 
+from evalkit import claims
 from evalkit.stats import (
     coverage_map,
     error_confidence_interval,
@@ -16,10 +17,11 @@ from evalkit.stats import (
 
 
 def test_lecture_example_matches_slide():
-    # Scott, lecture 4: 12 of 40 wrong -> [0.158, 0.442] at 95%
+    # Scott, lecture 4: 12 of 40 wrong; the slide's interval, from the claims registry
     ci = error_confidence_interval(12, 40)
-    assert ci.error == pytest.approx(0.30)
-    assert round(ci.low, 3) == 0.158 and round(ci.high, 3) == 0.442
+    for claim_id, ours in [("scott.ci-example.error", ci.error), ("scott.ci-example.lower", ci.low),
+                           ("scott.ci-example.upper", ci.high)]:
+        assert claims.judge(claim_id, ours).verdict == "reproduced"
 
 
 def test_normal_interval_is_the_textbook_formula():

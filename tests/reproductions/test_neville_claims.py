@@ -1,0 +1,111 @@
+"""Tests of evalkit.reproductions.neville_claims: every claim of the Neville registry that is
+not marked not_attempted is mapped by exactly one function, from small-scale results."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit import claims
+from evalkit import relational as rel
+from evalkit.reproductions import neville, neville_claims as nc
+
+
+def _trials(props, *, handicapped="wvRN"):
+    """A fake within-network study: RS rejects more often than NCV, falling with the share labelled."""
+    rows = []
+    for prop in props:
+        for proc, base in (("rrs", 0.4), ("ncv", 0.12)):
+            for paired, unpaired in ((base - prop / 2, base / 3 - prop / 10),):
+                rows.append({"procedure": proc, "prop_labeled": prop, "paired": paired, "unpaired": max(unpaired, 0.0),
+                             "handicapped": handicapped, "handicap": max(0.0, 0.3 - prop)})
+    return pd.DataFrame(rows)
+
+
+@pytest.fixture(scope="module")
+def ours():
+    overlap = neville.resampling_overlap(scale="small").set_index(["labelled", "procedure"])
+    grid = neville.theorem_grid(scale="small", n=(30,), g=(1, 5))
+    delta = neville.theorem3_delta(scale="small", c_max=3)
+    formulas = neville.group_formulas(scale="small")
+    fig2 = neville.fig2(scale="small", n_trials=50)
+    lgm = neville.lgm_properties(scale="small", n_calibration=4, n_error_networks=2)
+    fig3 = _trials((0.1, 0.2, 0.3, 0.4))
+    at_gap = {(size, p, t): v for size in (300, 600)
+              for (p, t), v in {("rrs", "paired"): 0.7, ("rrs", "unpaired"): 0.6, ("ncv", "paired"): 0.25,
+                                ("ncv", "unpaired"): 0.03}.items()}
+    at_gap = {k: v + (0.1 if k[0] == 600 else 0.0) for k, v in at_gap.items()}
+    measured = pd.DataFrame({"data set": ["Enron email", "Political books", "Cora"], "task": ["Executive?", "Neutral?", "x?"],
+                             "error corr.": [0.01, 0.2, 0.3], "autocorr.": [0.02, 0.2, 0.6]})
+    parts = [nc.overlap_claims(overlap), nc.survey_claims(), nc.theorem_claims(grid, delta, {"Thm 1: step": 0, "Thm 3: Var_corr - Var_obs -> statement's Delta": 1}),
+             nc.table5_claims(measured), nc.fig2_claims(formulas, fig2["2a"], fig2["2b"]), nc.lgm_claims(lgm),
+             nc.fig3_claims(fig3), nc.fig4_claims(at_gap, neville.type2_reduction(at_gap)),
+             nc.summary_claims(fig3, at_gap), nc.fig5_claims(_trials((0.1, 0.2, 0.3, 0.4, 0.5)))]
+    return parts
+
+
+def test_every_attempted_claim_is_mapped_exactly_once(ours):
+    ids = [cid for part in ours for cid in part]
+    assert len(ids) == len(set(ids))
+    attempted = {c.id for c in claims.claims_of("neville.") if c.not_attempted is None}
+    assert set(ids) == attempted
+
+
+def test_values_have_the_claims_types(ours):
+    for part in ours:
+        for cid, value in part.items():
+            claim = claims.get_claim(cid)
+            if claim.is_numeric:
+                assert isinstance(value, (int, float)) and not isinstance(value, bool), cid
+            else:
+                assert isinstance(value, bool), cid
+
+
+def test_known_values(ours):
+    merged = {k: v for part in ours for k, v in part.items()}
+    p_mg, p_other = rel.group_error_probabilities(0.1, 0.9, formula="printed")
+    assert merged["neville.table7.error-rate"] == pytest.approx(0.1 * p_mg + 0.9 * p_other)
+    assert merged["neville.sec2.cv-k10-labelled"] == pytest.approx(0.9)
+    assert merged["neville.sec6-4.rs-test-size"] == 210 and merged["neville.sec6-4.ncv-test-size"] == 30
+    assert merged["neville.sec2.ncv-disjoint"] and merged["neville.sec2.ers-equal-counts"]
+    # the statement of Theorem 3 and the printed t statistic are wrong; the proofs hold
+    assert not merged["neville.thm3.statement"] and not merged["neville.thm3.t-statistic"]
+    assert merged["neville.thm3.proof-delta"] and merged["neville.thm1.proof"]
+    assert merged["neville.sec3.overlap-count"] == 13
+
+
+def test_fake_study_predicates(ours):
+    fig3 = ours[6]
+    assert fig3["neville.sec6-3.wvrn-better"] and fig3["neville.fig3.rs-peak-at-20"] is False
+    assert fig3["neville.fig3.reduction"] == pytest.approx(1 - (0.12 - 0.1) / (0.4 - 0.1))
+    assert not nc.fig3_claims(_trials((0.1, 0.2), handicapped="nBC"))["neville.sec6-3.wvrn-better"]
+
+
+def test_record_all_outside_a_kernel(ours):
+    records = nc.record_all(ours[2], options={"neville.thm3.statement": {"source_error": "errata-neville"}})
+    verdicts = {r.claim.id: r.verdict for r in records}
+    assert verdicts["neville.thm3.statement"] == "source-error"
+    assert verdicts["neville.thm1.statement"] == "reproduced"
+    assert verdicts["neville.thm3.t-statistic"] == "not-reproduced"
+    (rec,) = nc.record_all({"neville.sec6-2.positive": 0.687}, data="stand-in")
+    assert rec.verdict == "reproduced-standin"
+
+
+def test_paper_table5_comes_from_the_registry():
+    table = nc.paper_table5()
+    assert len(table) == 6
+    for (data, task), (err, auto) in neville.PAPER_TABLE_5.items():
+        row = table[(table["data set"] == data) & (table.task == task)].iloc[0]
+        assert (row["error corr."], row["autocorr."]) == (err, auto)
+    key = "neville.table5.reality-student.error-corr"
+    assert table.iloc[-1]["error corr."] == claims.source_value(key)
+
+
+def test_sentences_state_the_claim():
+    if_true, if_false = nc.sentences("neville.sec2.ncv-disjoint")
+    assert "agree" in if_true and "not" in if_false and "disjoint" in if_true
+
+
+def test_registry_tolerances_have_reasons():
+    for claim in claims.claims_of("neville."):
+        if claim.is_numeric and claim.tolerance_reason is None:
+            assert claim.tolerance <= 0.5 * 10 ** -0 or claim.not_attempted
+    assert np.isclose(claims.get_claim("neville.sec6-2.positive").tolerance, 0.02)
