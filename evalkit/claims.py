@@ -73,6 +73,8 @@ __all__ = [
     "Source",
     "claims_of",
     "conclude",
+    "record_all",
+    "sentences",
     "coverage",
     "get_claim",
     "judge",
@@ -534,6 +536,58 @@ def conclude(claim_id, holds, *, if_true, if_false, **options):
         return rec
     _glue(rec.claim.id + ".sentence", Markdown(if_true if holds else if_false))
     return rec
+
+
+def sentences(claim_id):
+    """The two sentences that state our conclusion on a qualitative claim, from its statement.
+
+    Returns ``(if_true, if_false)`` for :func:`conclude`; the statement is quoted as the
+    registry words it (its capitals kept: it may start with a name such as Adamic/Adar).
+
+    Examples
+    --------
+    >>> from evalkit import claims
+    >>> claim = claims.claims_of("scott.")[0]
+    >>> if_true, if_false = claims.sentences(claim.id)
+    >>> if_true.startswith("Our results agree with the source: ")
+    True
+    """
+    statement = get_claim(claim_id).statement.rstrip(".")
+    return (f"Our results agree with the source: {statement}.",
+            f"Our results do **not** agree with the source, which says: {statement}.")
+
+
+def record_all(ours, *, scale=None, data=None, options=None, sentences=None):
+    """Record every claim of ``{claim id: our value}``: numbers with :func:`record`, bools
+    with :func:`conclude`.
+
+    Parameters
+    ----------
+    ours : dict
+        ``{claim id: our value}``, as a reproduction's claim functions return it.
+    scale, data : str, optional
+        The reduced scale and the stand-ins, for every claim (see :func:`judge`).
+    options : dict, optional
+        ``{claim id: {"explanation": label, "data": ..., ...}}``; per claim, overriding
+        ``scale`` and ``data``.
+    sentences : callable, optional
+        ``claim id -> (if_true, if_false)`` for the qualitative claims; by default
+        :func:`evalkit.claims.sentences`.
+
+    Returns
+    -------
+    list of Record
+    """
+    make_sentences = sentences if sentences is not None else globals()["sentences"]
+    out = []
+    for cid, value in ours.items():
+        opts = {"scale": scale, "data": data, **(options or {}).get(cid, {})}
+        if isinstance(value, (bool, np.bool_)):
+            if_true, if_false = make_sentences(cid)
+            out.append(conclude(cid, bool(value), if_true=if_true, if_false=if_false, **opts))
+        else:
+            out.append(record(cid, value, **opts))
+    return out
 
 
 def table(records):

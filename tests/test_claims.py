@@ -353,3 +353,67 @@ def test_the_typed_value_scan_finds_numbers():
     assert significant_digits("0.0230") == 3 and significant_digits("1000") == 1
     assert distinctive("0.158") and not distinctive("0.30") and not distinctive("898")
     assert distinctive("13,873") and distinctive("1.2e-5") is False
+
+
+# --------------------------------------------------------------------------- prose
+_REFERENCE = re.compile(
+    r"(?:Fig(?:ure)?s?\.?|Tables?|Sections?|Sec\.|§|[Ee]q(?:uation)?s?\.?|Theorems?|Lemmas?|"
+    r"Corollar(?:y|ies)|Definitions?|Propositions?|Examples?|Chapters?|Exercises?|Algorithm|"
+    r"Weka|version|from|and|to|or|,|-|–)\s*\(?\s*$")
+
+# Decimal numbers a chapter's prose may type: the settings of its experiments and the
+# thresholds it names (inputs, never results). A number of ours is glued; a source's value
+# is glued from its registry (`<claim id>.source`).
+PROSE_INPUTS = {
+    "chapters/appendices/errata.md": {"0.05", "0.1", "0.5"},  # example true error, P(err), AUC
+    "chapters/appendices/performance.md": {"1.0", "1.5", "2.4"},  # targets; candidate pairs
+    "chapters/graph-metrics/binary-metrics.md": {"0.5"},  # the AUC of chance
+    "chapters/graph-metrics/cost-validation-imbalance.md": {"97.5"},  # the source's l%
+    "chapters/graph-metrics/multilevel-metrics.md": {"0.0"},  # the source's typo, quoted
+    "chapters/graph-metrics/significance-enrichment.md": {"0.1", "1.5", "97.5"},  # section 1.5
+    "chapters/link-prediction/distance.md": {"0.5"},  # the AUROC of chance
+    "chapters/link-prediction/framework.md": {"0.5", "24.8"},  # chance; SNAP's 24.8k users
+    "chapters/link-prediction/sampling.md": {"0.01"},  # the "stable" threshold
+    "chapters/network-cv/real-classifiers.md": {"0.003", "0.005", "0.1", "0.4", "0.6", "0.75", "0.9"},  # model
+    "chapters/network-cv/simulated.md": {"0.01", "0.1", "1.5"},  # thresholds, P(err)
+    "chapters/network-cv/theorems.md": {"0.1", "4.5"},  # error rate; the tests' tolerance
+    "chapters/replicability/simulation.md": {"0.05", "0.5"},  # level; matching tolerance
+    "chapters/scott/ci-test-error.md": {"0.02", "0.05", "0.1", "0.3", "0.95"},  # true errors, level
+    "chapters/scott/estimating-error.md": {"0.1"},  # true error
+    "chapters/scott/performance-measures.md": {"0.5"},  # the AUC of chance
+}
+
+
+def prose_decimals(text):
+    """Decimal numbers in a page's prose (outside code, math, roles and references)."""
+    text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.S)
+    prose = re.sub(r"```.*?```", " ", text, flags=re.S)
+    prose = re.sub(r"\$\$.*?\$\$", " ", prose, flags=re.S)
+    prose = re.sub(r"\$[^$\n]+\$", " ", prose)
+    prose = re.sub(r"\{[\w:-]+\}`[^`]*`", " ", prose)
+    prose = re.sub(r"`[^`]*`", " ", prose)
+    prose = re.sub(r"\]\([^)]*\)", "]", prose)
+    found = []
+    for match in re.finditer(r"(?<![\w.])(\d+\.\d+)(?![\w.]*\d)", prose):
+        before = prose[max(0, match.start() - 25):match.start()]
+        if _REFERENCE.search(before):
+            continue
+        if before.rstrip().endswith("(") and prose[match.end():match.end() + 1] in (")", "-", "–"):
+            continue  # an equation number or range, (1.15), (1.47-1.48)
+        found.append(match.group(1))
+    return found
+
+
+def test_prose_types_no_number_but_named_inputs():
+    typed = {}
+    for path in sorted((ROOT / "chapters").rglob("*.md")) + [ROOT / "intro.md"]:
+        name = path.relative_to(ROOT).as_posix()
+        extra = sorted(set(prose_decimals(path.read_text())) - PROSE_INPUTS.get(name, set()))
+        if extra:
+            typed[name] = extra
+    assert not typed, f"numbers typed in prose (glue them, or name them as inputs): {typed}"
+
+
+def test_the_prose_scan_skips_references_math_and_glue():
+    text = "See Fig. 1.2 and Section 4.3, eq. (1.15); $p = 0.5$; {glue:text}`a:.2f`; ours is 0.731."
+    assert prose_decimals(text) == ["0.731"]

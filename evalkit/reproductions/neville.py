@@ -31,7 +31,9 @@ import numpy as np
 
 from .. import relational as rel
 from ..resampling import network_split_masks
+from ..claims import source_value
 from ._experiment import experiment
+from .neville_claims import TABLE5_PAPER_ROWS
 
 __all__ = [
     "LGM_SEEDS",
@@ -53,15 +55,12 @@ __all__ = [
     "type2_reduction",
 ]
 
-#: Neville et al. Table 5: (data set, task) -> (error correlation, label autocorrelation).
-PAPER_TABLE_5 = {
-    ("Enron email", "Executive?"): (0.18, 0.17),
-    ("Citeseer", "Neural nets?"): (0.23, 0.59),
-    ("Political books", "Neutral?"): (0.25, 0.22),
-    ("Cora", "Info. retrieval?"): (0.28, 0.61),
-    ("Reality mining", "In study?"): (0.32, 0.79),
-    ("Reality mining", "Student?"): (0.52, 0.91),
-}
+#: Neville et al. Table 5: (data set, task) -> (error correlation, label autocorrelation),
+#: read from the claims registry (``claims/neville.toml``); kept for
+#: ``evalkit.relational.PAPER_TABLE_5`` (deprecated). See :func:`neville_claims.paper_table5`.
+PAPER_TABLE_5 = {(data, task): (source_value(f"neville.table5.{key}.error-corr"),
+                                source_value(f"neville.table5.{key}.autocorr"))
+                 for key, (data, task) in TABLE5_PAPER_ROWS.items()}
 
 #: Seed of the latent-group networks of each size in the book (Figs. 3 and 4).
 LGM_SEEDS = {300: 2010, 600: 600}

@@ -21,6 +21,8 @@ scott-clt
     The central limit theorem by simulation: the standardised mean of N losses.
 scott-fold-errors
     The 10-fold errors of naive Bayes and a decision tree on the Pima diabetes data.
+scott-training-bias
+    The errors of the two learners tested on their own training data and on held-out folds.
 scott-partition-seeds
     The paired t test of the same two learners on differently seeded partitions.
 scott-familywise-error
@@ -55,6 +57,7 @@ __all__ = [
     "multiple_comparisons",
     "partition_seeds",
     "sample_error_simulation",
+    "training_bias",
 ]
 
 #: the three error intervals and how the chapters label them
@@ -513,6 +516,50 @@ def fold_errors(*, n_splits: int = 10, seed: int = 2026):
     table = pd.DataFrame(errors, index=pd.RangeIndex(1, n_splits + 1, name="fold i"))
     table["p_i = difference"] = table["naive Bayes"] - table["decision tree"]
     return table
+
+
+@experiment(
+    "scott-training-bias",
+    scales={"book": {"n_splits": 10, "seed": 2026}, "paper": {"n_splits": 10, "seed": 2026}},
+    paper_cost="~1 s on 1 core",
+)
+def training_bias(*, n_splits: int = 10, seed: int = 2026):
+    """Errors of the two learners on held-out folds and on the data they were trained on.
+
+    For each fold ``i`` of ``KFold(n_splits, shuffle=True, random_state=seed)`` and each
+    of :func:`comparison_learners`: the error on ``V_i`` of the hypothesis trained on
+    ``T_i`` (the K-fold procedure as it must be), its error on ``T_i`` itself (the
+    training error), and the error on ``V_i`` of the hypothesis trained on ``V_i`` (the
+    procedure as the lecture's slide prints it).
+
+    Parameters
+    ----------
+    n_splits : int
+        Folds K of the cross-validation.
+    seed : int
+        Seed of the (shuffled) partition.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per learner and fold: ``learner, fold, trained on T_i, tested on V_i``,
+        ``trained on T_i, tested on T_i`` and ``trained on V_i, tested on V_i``.
+    """
+    import pandas as pd
+    from sklearn.base import clone
+    from sklearn.model_selection import KFold
+
+    X, y = load_diabetes()
+    rows = []
+    for i, (train, test) in enumerate(KFold(n_splits=n_splits, shuffle=True, random_state=seed).split(X), 1):
+        for name, model in comparison_learners().items():
+            on_t = clone(model).fit(X[train], y[train])
+            on_v = clone(model).fit(X[test], y[test])
+            rows.append({"learner": name, "fold": i,
+                         "trained on T_i, tested on V_i": np.mean(on_t.predict(X[test]) != y[test]),
+                         "trained on T_i, tested on T_i": np.mean(on_t.predict(X[train]) != y[train]),
+                         "trained on V_i, tested on V_i": np.mean(on_v.predict(X[test]) != y[test])})
+    return pd.DataFrame(rows)
 
 
 @experiment(

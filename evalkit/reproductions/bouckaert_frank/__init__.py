@@ -2,7 +2,9 @@
 
 Submodules (every public name is also reachable here):
 
-- :mod:`~evalkit.reproductions.bouckaert_frank.paper` -- the paper's published numbers (Tables 1-5)
+- :mod:`~evalkit.reproductions.bouckaert_frank.paper` -- the paper's published numbers (Tables 1-5), read from
+  the claims registry
+- :mod:`~evalkit.reproductions.bouckaert_frank.claims` -- our value for each claim, from computed results
 - :mod:`~evalkit.reproductions.bouckaert_frank.uci` -- Tables 1-4: every test on the 27 UCI data
   sets, the comparison with the paper's tables
 - :mod:`~evalkit.reproductions.bouckaert_frank.simulation` -- Table 5: simulated data sources,
@@ -22,6 +24,18 @@ Examples
 """
 from __future__ import annotations
 
+from .claims import (
+    ATTRIBUTE_COUNT_REASONS,
+    STANDIN_LEARNERS,
+    partition_dependent,
+    property_claims,
+    property_reason,
+    simulation_predicates,
+    source_predicates,
+    table5_claims,
+    uci_claims,
+    uci_predicates,
+)
 from .experiments import (
     McNemarExample,
     RecipeResult,
@@ -34,12 +48,15 @@ from .experiments import (
 )
 from .paper import (
     LEARNER_NAMES,
+    PAIR_SLUGS,
     PAIRS,
     PAPER_ACCURACY_DIFFERENCES,
     PAPER_DATASET_NAMES,
     PAPER_SUMMARIES,
     PAPER_TABLE_1,
     PAPER_TABLE_5,
+    SUMMARY_CLAIMS,
+    TABLE5_CLAIMS,
     TABLE5_PAPER_ROWS,
 )
 from .simulation import (
@@ -71,6 +88,9 @@ from .uci import (
 )
 
 __all__ = [
+    "ATTRIBUTE_COUNT_REASONS", "PAIR_SLUGS", "STANDIN_LEARNERS", "SUMMARY_CLAIMS", "TABLE5_CLAIMS",
+    "partition_dependent", "property_claims", "property_reason", "simulation_predicates", "source_predicates",
+    "table5_claims", "uci_claims", "uci_predicates",
     "CV_RUNS", "EQUAL_EFFORT", "LEARNER_NAMES", "LEVELS", "McNemarExample", "PAIRS", "PAPER_ACCURACY_DIFFERENCES",
     "PAPER_DATASET_NAMES", "PAPER_SUMMARIES", "PAPER_TABLE_1", "PAPER_TABLE_5", "REPLICABILITY_ORDER",
     "RESAMPLING_RUNS", "RecipeResult", "ReplicationResult", "SIMULATION_TESTS", "SimulationResult",

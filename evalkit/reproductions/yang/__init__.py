@@ -7,6 +7,7 @@
   Corollary 4.3, Figs. 7 and 8 (the framework and sampling chapters)
 - :mod:`evalkit.reproductions.yang.distance` -- orderings, Figs. 10 and 11, Table 2,
   Fig. 13 / Table 3, steering (the distance chapter)
+- :mod:`evalkit.reproductions.yang.claims` -- our values of the paper's claims, ``{claim id: value}``
 - :mod:`evalkit.reproductions.yang.measures` -- new nodes, Theorem 6.1, Figs. 14, 15 and
   17-19 (the measures chapter)
 
@@ -15,6 +16,7 @@ Every experiment has the scale presets ``"book"`` (what the chapter runs) and
 """
 from __future__ import annotations
 
+from . import claims
 from .data import NETWORKS, STAND_INS, events, periods, task, tasks, training_task, utc
 from .distance import (DISTANCE_NETWORKS, SHORT, directed_propflow, distance_histograms, fig10, fig11, orderings,
                        steering, table2, table3)
@@ -23,7 +25,7 @@ from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig1
 from .sampling import (auroc_variance, class_imbalance, condmat_whole_period, corollary43, fig7, fig8, table1,
                        theorem41)
 
-__all__ = ["DISTANCE_NETWORKS", "MEASURE_PREDICTORS", "NETWORKS", "SHORT", "STAND_INS", "TIME_NETWORKS",
+__all__ = ["claims", "DISTANCE_NETWORKS", "MEASURE_PREDICTORS", "NETWORKS", "SHORT", "STAND_INS", "TIME_NETWORKS",
            "aupr_by_distance", "auroc_variance", "class_imbalance", "condmat_whole_period", "corollary43",
            "directed_propflow", "distance_histograms", "events", "fig10", "fig11", "fig14", "fig7", "fig8",
            "new_nodes", "orderings", "periods", "score_histograms", "slice_positives", "steering", "table1",

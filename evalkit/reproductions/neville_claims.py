@@ -1,0 +1,301 @@
+"""Neville et al. (2011): our value of each claim of ``claims/neville.toml``, from computed results.
+
+Each ``*_claims`` function maps the results of the experiments of
+:mod:`evalkit.reproductions.neville` (as the network cross-validation chapters compute
+them) to ``{claim id: our value}``: a number for a numeric claim, a bool (the predicate
+computed on our results) for a qualitative one. :func:`record_all` records them all
+(:func:`evalkit.claims.record` / :func:`evalkit.claims.conclude`). The source's values
+are read from the registry, never typed here.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import claims
+from .. import relational as rel
+
+__all__ = [
+    "fig2_claims",
+    "fig3_claims",
+    "fig4_claims",
+    "fig5_claims",
+    "lgm_claims",
+    "overlap_claims",
+    "paper_table5",
+    "record_all",
+    "sentences",
+    "summary_claims",
+    "survey_claims",
+    "table5_claims",
+    "theorem_claims",
+]
+
+#: The rows of the paper's Table 5: claim key -> (data set, task).
+TABLE5_PAPER_ROWS = {
+    "enron-executive": ("Enron email", "Executive?"),
+    "citeseer-neural-nets": ("Citeseer", "Neural nets?"),
+    "polbooks-neutral": ("Political books", "Neutral?"),
+    "cora-info-retrieval": ("Cora", "Info. retrieval?"),
+    "reality-in-study": ("Reality mining", "In study?"),
+    "reality-student": ("Reality mining", "Student?"),
+}
+
+#: Table 5 rows the book computes: claim key -> (data set, task) of :func:`neville.table5_tasks`.
+TABLE5_ROWS = {k: TABLE5_PAPER_ROWS[k] for k in ("enron-executive", "polbooks-neutral")}
+
+#: Nominal level of every t test.
+ALPHA = 0.05
+
+
+def sentences(claim_id):
+    """The two sentences (if the predicate holds, if it fails) that state our conclusion on a claim."""
+    return claims.sentences(claim_id)
+
+
+def record_all(ours, *, scale=None, data=None, options=None):
+    """Record every claim of ``ours`` (``{id: value}``) with :func:`evalkit.claims.record_all`."""
+    return claims.record_all(ours, scale=scale, data=data, options=options)
+
+
+# ------------------------------------------------------------------ Sections 1-3
+
+
+def overlap_claims(overlap, *, n_nodes=300):
+    """Claims on the resampling procedures from :func:`neville.resampling_overlap`'s table.
+
+    ``overlap`` is indexed by (labelled, procedure) as the chapter sets it.
+    """
+    from sklearn.model_selection import KFold
+
+    from ..resampling import NetworkCrossValidation
+
+    share = overlap["share of a test set in another (mean over pairs)"]
+    small = [p for p in overlap.index.get_level_values("labelled").unique() if p <= 0.5]
+    train, _ = next(KFold(10).split(np.zeros((n_nodes, 1))))
+    folds = list(NetworkCrossValidation(10, prop_labeled=0.3, rng=0).split_with_inference(range(n_nodes)))
+    shared_inference = len(np.intersect1d(folds[0][2], folds[1][2]))
+    tests_disjoint = len(np.intersect1d(folds[0][1], folds[1][1])) == 0
+    return {
+        "neville.sec1.small-share-cv-overlaps": bool(all(share[(p, proc)] > 0 for p in small for proc in ("RRS", "ERS"))),
+        "neville.sec2.rrs-ers-overlap": bool((share.xs("RRS", level="procedure") > 0).all()
+                                             and (share.xs("ERS", level="procedure") > 0).all()),
+        "neville.sec2.ers-equal-counts": bool((overlap.xs("ERS", level="procedure")["times tested: min"]
+                                               == overlap.xs("ERS", level="procedure")["max"]).all()),
+        "neville.sec2.ncv-disjoint": bool((overlap.xs("NCV", level="procedure")["max"] == 1).all()
+                                          and (share.xs("NCV", level="procedure") == 0).all()),
+        "neville.sec2.cv-k10-labelled": len(train) / n_nodes,
+        "neville.sec8.ncv-inference-sets-overlap": bool(tests_disjoint and shared_inference > 0),
+    }
+
+
+def survey_claims():
+    """Section 3's counts checked against the paper's own Table 4 (no re-survey)."""
+    t4 = claims.source_values("neville.table4.")
+    overlap = sum(t4[f"neville.table4.resampling.{k}"] for k in ("simple-random", "controlled-random", "snowball"))
+    no_test = t4["neville.table4.test.stdev"] + t4["neville.table4.test.none"]
+    half = 0.4 <= no_test / 23 <= 0.6 and 0.4 <= t4["neville.table4.test.stdev"] / no_test <= 0.6
+    return {"neville.sec3.overlap-count": overlap,
+            "neville.sec3.vary-labelled-within": t4["neville.table4.vary.yes-within"],
+            "neville.sec3.no-test-half": bool(half)}
+
+
+# --------------------------------------------------------------------- Section 4
+
+
+def theorem_claims(grid, delta, algebra, *, z_max=4.0):
+    """Theorems 1-3 from the Monte Carlo grid, the Delta study and the SymPy checks.
+
+    Parameters
+    ----------
+    grid : pandas.DataFrame
+        :func:`neville.theorem_grid`.
+    delta : pandas.DataFrame
+        :func:`neville.theorem3_delta`.
+    algebra : mapping
+        Step name -> simplified difference (SymPy), as the theorems chapter builds it; a
+        step holds when its difference is 0.
+    z_max : float
+        Largest deviation, in Monte Carlo standard errors, still counted as agreement.
+    """
+    def zero(prefix):
+        return all(v == 0 for k, v in algebra.items() if k.startswith(prefix))
+
+    z = grid.z.abs()
+    n, g, rho, c = (np.array(grid[k], dtype=float) for k in ("n", "g", "rho", "c"))
+    d = rel.variance_underestimate(n, g, rho, c)
+    grows_rho = np.all(np.diff(rel.variance_underestimate(100, 10, np.linspace(0, 1, 11), 50)) > 0)
+    grows_c = np.all(np.diff(rel.variance_underestimate(100, 10, 0.5, np.arange(1, 100))) > 0)
+    # the t statistic over k per-sample means, as printed (sqrt(2/n)) against scipy's
+    from scipy import stats
+
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(0.2, 0.02, 10), rng.normal(0.2, 0.02, 10)
+    pooled = (a.var(ddof=1) + b.var(ddof=1)) / 2
+    t_printed = (a.mean() - b.mean()) / (np.sqrt(pooled) * np.sqrt(2 / 300))
+    return {
+        "neville.thm1.statement": bool((z[grid.c == 0] < z_max).all()),
+        "neville.thm1.proof": zero("Thm 1"),
+        "neville.thm1.underestimate": bool(np.allclose(rel.variance_correlated(n, g, rho) - 1 / n, rho * (g - 1) / n)),
+        "neville.thm2.statement": bool((z[grid.rho == 0] < z_max).all()),
+        "neville.thm2.proof": zero("Thm 2"),
+        "neville.thm2.underestimate": bool(np.allclose(1 / n - rel.variance_overlap(n, c), c / n**2)),
+        "neville.thm3.var-obs": bool((z < z_max).all()) and zero("Thm 3: pair count"),
+        "neville.thm3.statement": bool((delta.z_statement.abs() < z_max).all()) and zero("Thm 3: Var_corr - Var_obs -> statement"),
+        "neville.thm3.proof-delta": bool((delta.z_proof.abs() < z_max).all()) and zero("Thm 3: Var_corr - Var_obs -> proof"),
+        "neville.thm3.delta-nonnegative": bool(np.all(d >= 0)),
+        "neville.thm3.delta-grows": bool(grows_rho and grows_c),
+        "neville.thm3.t-statistic": bool(np.isclose(t_printed, stats.ttest_ind(a, b).statistic)),
+    }
+
+
+def paper_table5():
+    """The paper's Table 5, read from the registry: one row per task.
+
+    Examples
+    --------
+    >>> list(paper_table5().columns)
+    ['data set', 'task', 'error corr.', 'autocorr.']
+    """
+    import pandas as pd
+
+    return pd.DataFrame([{"data set": data, "task": task,
+                          "error corr.": claims.source_value(f"neville.table5.{key}.error-corr"),
+                          "autocorr.": claims.source_value(f"neville.table5.{key}.autocorr")}
+                         for key, (data, task) in TABLE5_PAPER_ROWS.items()])
+
+
+def table5_claims(measured):
+    """Table 5's cells we can compute (Enron, political books) and its two observations."""
+    rows = measured.set_index(["data set", "task"])
+    out = {}
+    for key, row in TABLE5_ROWS.items():
+        out[f"neville.table5.{key}.error-corr"] = float(rows.loc[row, "error corr."])
+        out[f"neville.table5.{key}.autocorr"] = float(rows.loc[row, "autocorr."])
+    out["neville.sec4.error-corr-tracks-autocorr"] = bool(np.corrcoef(measured["error corr."], measured["autocorr."])[0, 1] > 0)
+    out["neville.sec4.all-trials-error-corr"] = bool((measured["error corr."] > 0).all())
+    return out
+
+
+# --------------------------------------------------------------------- Section 5
+
+
+def fig2_claims(formulas, fig2a, fig2b):
+    """Table 7 and Fig. 2 from :func:`neville.group_formulas` and :func:`neville.fig2`."""
+    a = fig2a.set_index(["procedure", "prop_labeled"]).type1_error
+    b = fig2b.set_index(["procedure", "p_err", "err_corr"]).sort_index()
+    resampling = ("rrs", "ers")
+
+    def rises(series):  # strictly rising along the sorted index
+        return bool(np.all(np.diff(series.to_numpy()) > 0))
+
+    falls_with_label = all(rises(a[p].sort_index(ascending=False)) for p in resampling)
+    rises_corr = all(rises(b.loc[(p, pe)].sort_values("error_correlation").type1_error)
+                     for p in resampling for pe in b.loc[p].index.get_level_values("p_err").unique())
+    in_errcorr = all(rises(b.loc[(p, pe)].type1_error) and rises(b.loc[(p, pe)].error_correlation)
+                     for p in resampling for pe in b.loc[p].index.get_level_values("p_err").unique())
+    by_ec = b.loc[list(resampling)].swaplevel("p_err", "err_corr").sort_index()
+    in_perr = all(rises(by_ec.loc[(p, ec)].type1_error) and rises(by_ec.loc[(p, ec)].error_correlation)
+                  for p in resampling for ec in by_ec.loc[p].index.get_level_values("err_corr").unique() if ec > 0)
+    ncv_b, rrs_b, ers_b = (b.loc[p].type1_error for p in ("ncv", "rrs", "ers"))
+    correlated = b.loc["ncv"].index.get_level_values("err_corr") > 0
+    return {
+        "neville.table7.error-rate": float(formulas.loc[(0.1, 0.9), "error rate, printed"]),
+        "neville.table7.same-error-rate": bool(np.allclose(formulas["simulated A (corrected)"],
+                                                           formulas["simulated B (corrected)"], atol=0.002)),
+        "neville.fig2a.resampling-rises": falls_with_label,
+        "neville.fig2a.ncv-low": bool(a["ncv"].max() < 1.5 * ALPHA),
+        "neville.fig2b.resampling-rises-with-corr": rises_corr,
+        "neville.fig2b.monotone-in-errcorr": in_errcorr,
+        "neville.fig2b.monotone-in-perr": in_perr,
+        "neville.fig2b.ncv-much-lower": bool(np.all(ncv_b.to_numpy()[correlated] < 0.5 * np.minimum(
+            rrs_b.to_numpy(), ers_b.to_numpy())[correlated])),
+        "neville.fig2.ers-below-rrs": bool((a["ers"] <= a["rrs"]).all() and (ers_b <= rrs_b).mean() > 0.5),
+        "neville.fig2.ers-not-competitive": bool((a["ers"] > 2 * a["ncv"]).any()),
+        "neville.sec6-4.ncv-simulated-constant": bool(np.ptp(a["ncv"].to_numpy()) < 0.01),
+    }
+
+
+# --------------------------------------------------------------------- Section 6
+
+
+def lgm_claims(lgm):
+    """Section 6.2's properties of the latent-group networks from :func:`neville.lgm_properties`."""
+    return {"neville.sec6-2.autocorrelation": float(lgm.label_autocorrelation.mean()),
+            "neville.sec6-2.error-correlation": float(lgm.error_correlation.dropna().mean()),
+            "neville.sec6-2.positive": float(lgm.positive.mean())}
+
+
+def _type1(trials):
+    return trials.groupby(["procedure", "prop_labeled"])[["paired", "unpaired"]].mean()
+
+
+def fig3_claims(fig3):
+    """Section 6.3-6.4 and Fig. 3 from :func:`neville.fig3`."""
+    t = _type1(fig3)
+    rs, ncv = t.loc["rrs"], t.loc["ncv"]
+    low, high = t.index.get_level_values("prop_labeled").min(), t.index.get_level_values("prop_labeled").max()
+    return {
+        "neville.sec6-3.wvrn-better": bool((fig3.handicapped.str.lower() == "wvrn").all()),
+        "neville.fig3.all-high-at-10": bool((t.xs(low, level="prop_labeled") > 2 * ALPHA).all().all()),
+        "neville.fig3.falls-with-labelled": bool((t.xs(high, level="prop_labeled") < t.xs(low, level="prop_labeled")).all().all()),
+        "neville.fig3.rs-paired-at-20": float(rs.paired[0.2]),
+        "neville.fig3.rs-peak-at-20": bool(rs.paired.idxmax() == 0.2),
+        "neville.fig3.ncv-paired-at-20": float(ncv.paired[0.2]),
+        "neville.fig3.reduction": float(1 - ncv.paired[0.2] / rs.paired[0.2]),
+        "neville.fig3.ncv-paired-above-5": bool((ncv.paired > ALPHA).all()),
+        "neville.fig3.ncv-unpaired-below-5": bool((ncv.unpaired[ncv.index > low] < ALPHA).all()),
+        "neville.sec6-4.unpaired-more-conservative": bool((ncv.unpaired <= ncv.paired).all()),
+    }
+
+
+def fig4_claims(at_gap, reduction, *, n_nodes=300, prop_labeled=0.3):
+    """Fig. 4 from :func:`neville.power_at_gap` and :func:`neville.type2_reduction`, and the test-set sizes."""
+    from ..resampling import NetworkCrossValidation, RandomResampling
+
+    _, rs_test = next(RandomResampling(10, prop_labeled=prop_labeled, rng=0).split(np.zeros((n_nodes, 1))))
+    _, ncv_test = next(NetworkCrossValidation(10, prop_labeled=prop_labeled, rng=0).split(np.zeros((n_nodes, 1))))
+    gain = {k: at_gap[(600,) + k] - at_gap[(300,) + k] for k in reduction}
+    return {
+        "neville.sec6-4.rs-test-size": len(rs_test),
+        "neville.sec6-4.ncv-test-size": len(ncv_test),
+        "neville.fig4a.rs-below-80": bool(at_gap[(300, "rrs", "paired")] < 0.8 and at_gap[(300, "rrs", "unpaired")] < 0.8),
+        "neville.fig4a.ncv-paired-below-30": bool(at_gap[(300, "ncv", "paired")] < 0.3),
+        "neville.fig4a.ncv-unpaired-below-5": bool(at_gap[(300, "ncv", "unpaired")] < 0.05),
+        "neville.fig4b.power-grows": bool(all(v > 0 for v in gain.values())),
+        "neville.fig4b.ncv-gains-larger": bool(min(reduction[("ncv", "paired")], reduction[("ncv", "unpaired")])
+                                               > max(reduction[("rrs", "paired")], reduction[("rrs", "unpaired")])),
+        "neville.fig4b.rs-type2-reduction": reduction[("rrs", "paired")] / 100,
+        "neville.fig4b.ncv-paired-type2-reduction": reduction[("ncv", "paired")] / 100,
+        "neville.fig4b.ncv-unpaired-type2-reduction": reduction[("ncv", "unpaired")] / 100,
+    }
+
+
+def summary_claims(fig3, at_gap):
+    """The abstract's and conclusions' claims, from Fig. 3's Type I error and Fig. 4a's power."""
+    t = _type1(fig3)
+    rs, ncv = t.loc["rrs"], t.loc["ncv"]
+    return {
+        "neville.abstract.overlap-paired-high": bool(rs.paired.max() > 2 * ALPHA),
+        "neville.abstract.ncv-paired-compromise": bool((ncv.paired <= rs.paired).all()
+                                                       and at_gap[(300, "ncv", "paired")] >= at_gap[(300, "ncv", "unpaired")]),
+        "neville.sec1.ncv-unpaired-low-power": bool((ncv.unpaired <= ncv.paired).all()
+                                                    and at_gap[(300, "ncv", "unpaired")] < at_gap[(300, "rrs", "paired")]),
+    }
+
+
+# --------------------------------------------------------------------- Section 7
+
+
+def fig5_claims(trials):
+    """Fig. 5's reported pattern from :func:`neville.fig5`'s trials (six pieces of Cora)."""
+    t = _type1(trials)
+    rs, ncv = t.loc["rrs"], t.loc["ncv"]
+    handicap = trials.groupby("prop_labeled").handicap.mean()
+    low, high = rs.index.min(), rs.index.max()
+    return {
+        "neville.fig5.resampling-up-to-40": float(rs.paired.max()),
+        "neville.fig5.like-synthetic": bool((rs.paired >= ncv.paired).mean() > 0.5),
+        "neville.fig5.ncv-more-reasonable": bool(ncv.paired.mean() < rs.paired.mean()),
+        "neville.fig5.falls-with-labelled": bool((t.xs(high, level="prop_labeled") < t.xs(low, level="prop_labeled")).all().all()),
+        "neville.sec7.converge-50-60": bool(handicap[high] == 0),
+    }
