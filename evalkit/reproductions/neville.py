@@ -57,7 +57,7 @@ __all__ = [
 
 #: Neville et al. Table 5: (data set, task) -> (error correlation, label autocorrelation),
 #: read from the claims registry (``claims/neville.toml``); kept for
-#: ``evalkit.relational.PAPER_TABLE_5`` (deprecated). See :func:`neville_claims.paper_table5`.
+#: ``evalkit.relational.PAPER_TABLE_5`` (deprecated). See :func:`~evalkit.reproductions.neville_claims.paper_table5`.
 PAPER_TABLE_5 = {(data, task): (source_value(f"neville.table5.{key}.error-corr"),
                                 source_value(f"neville.table5.{key}.autocorr"))
                  for key, (data, task) in TABLE5_PAPER_ROWS.items()}

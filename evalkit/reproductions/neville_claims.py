@@ -40,7 +40,7 @@ TABLE5_PAPER_ROWS = {
     "reality-student": ("Reality mining", "Student?"),
 }
 
-#: Table 5 rows the book computes: claim key -> (data set, task) of :func:`neville.table5_tasks`.
+#: Table 5 rows the book computes: claim key -> (data set, task) of :func:`~evalkit.reproductions.neville.table5_tasks`.
 TABLE5_ROWS = {k: TABLE5_PAPER_ROWS[k] for k in ("enron-executive", "polbooks-neutral")}
 
 #: Nominal level of every t test.
@@ -61,7 +61,7 @@ def record_all(ours, *, scale=None, data=None, options=None):
 
 
 def overlap_claims(overlap, *, n_nodes=300):
-    """Claims on the resampling procedures from :func:`neville.resampling_overlap`'s table.
+    """Claims on the resampling procedures from :func:`~evalkit.reproductions.neville.resampling_overlap`'s table.
 
     ``overlap`` is indexed by (labelled, procedure) as the chapter sets it.
     """
@@ -108,9 +108,9 @@ def theorem_claims(grid, delta, algebra, *, z_max=4.0):
     Parameters
     ----------
     grid : pandas.DataFrame
-        :func:`neville.theorem_grid`.
+        :func:`~evalkit.reproductions.neville.theorem_grid`.
     delta : pandas.DataFrame
-        :func:`neville.theorem3_delta`.
+        :func:`~evalkit.reproductions.neville.theorem3_delta`.
     algebra : mapping
         Step name -> simplified difference (SymPy), as the theorems chapter builds it; a
         step holds when its difference is 0.
@@ -180,7 +180,7 @@ def table5_claims(measured):
 
 
 def fig2_claims(formulas, fig2a, fig2b):
-    """Table 7 and Fig. 2 from :func:`neville.group_formulas` and :func:`neville.fig2`."""
+    """Table 7 and Fig. 2 from :func:`~evalkit.reproductions.neville.group_formulas` and :func:`~evalkit.reproductions.neville.fig2`."""
     a = fig2a.set_index(["procedure", "prop_labeled"]).type1_error
     b = fig2b.set_index(["procedure", "p_err", "err_corr"]).sort_index()
     resampling = ("rrs", "ers")
@@ -219,7 +219,7 @@ def fig2_claims(formulas, fig2a, fig2b):
 
 
 def lgm_claims(lgm):
-    """Section 6.2's properties of the latent-group networks from :func:`neville.lgm_properties`."""
+    """Section 6.2's properties of the latent-group networks from :func:`~evalkit.reproductions.neville.lgm_properties`."""
     return {"neville.sec6-2.autocorrelation": float(lgm.label_autocorrelation.mean()),
             "neville.sec6-2.error-correlation": float(lgm.error_correlation.dropna().mean()),
             "neville.sec6-2.positive": float(lgm.positive.mean())}
@@ -230,7 +230,7 @@ def _type1(trials):
 
 
 def fig3_claims(fig3):
-    """Section 6.3-6.4 and Fig. 3 from :func:`neville.fig3`."""
+    """Section 6.3-6.4 and Fig. 3 from :func:`~evalkit.reproductions.neville.fig3`."""
     t = _type1(fig3)
     rs, ncv = t.loc["rrs"], t.loc["ncv"]
     low, high = t.index.get_level_values("prop_labeled").min(), t.index.get_level_values("prop_labeled").max()
@@ -249,7 +249,7 @@ def fig3_claims(fig3):
 
 
 def fig4_claims(at_gap, reduction, *, n_nodes=300, prop_labeled=0.3):
-    """Fig. 4 from :func:`neville.power_at_gap` and :func:`neville.type2_reduction`, and the test-set sizes."""
+    """Fig. 4 from :func:`~evalkit.reproductions.neville.power_at_gap` and :func:`~evalkit.reproductions.neville.type2_reduction`, and the test-set sizes."""
     from ..resampling import NetworkCrossValidation, RandomResampling
 
     _, rs_test = next(RandomResampling(10, prop_labeled=prop_labeled, rng=0).split(np.zeros((n_nodes, 1))))
@@ -287,7 +287,7 @@ def summary_claims(fig3, at_gap):
 
 
 def fig5_claims(trials):
-    """Fig. 5's reported pattern from :func:`neville.fig5`'s trials (six pieces of Cora)."""
+    """Fig. 5's reported pattern from :func:`~evalkit.reproductions.neville.fig5`'s trials (six pieces of Cora)."""
     t = _type1(trials)
     rs, ncv = t.loc["rrs"], t.loc["ncv"]
     handicap = trials.groupby("prop_labeled").handicap.mean()

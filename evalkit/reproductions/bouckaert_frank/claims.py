@@ -56,7 +56,7 @@ def property_claims(loader=None):
 
 
 def property_reason(claim_id):
-    """The ``explanation=`` or ``source_error=`` for a Table 1 property claim (see :data:`ATTRIBUTE_COUNT_REASONS`).
+    """The ``explanation=`` or ``source_error=`` for a Table 1 property claim (see ``ATTRIBUTE_COUNT_REASONS``).
 
     Examples
     --------
