@@ -45,3 +45,37 @@ def test_run_replication_with_identical_learners():
     r = bf.run_replication(["iris"], repetitions=2, learners=learners.identical_learners_for, seed=1)
     assert r.fits == 2 * 210 * 2
     assert set(r.counts["5x2cv"]) == {"tree A vs tree B"}
+
+
+def test_weka_run_is_the_tests_on_weka_made_splits():
+    """The default run: Weka's learners on Weka's splits (run seeds 1000 s + j), the tests on their accuracies."""
+    from evalkit import datasets, stats
+    from evalkit.learners import WEKA_LEARNERS, to_instances, weka_design_accuracies
+
+    res = bf.run_replication(["labor"], repetitions=2, seed=4)
+    assert res.fits == 3 * 210 * 2
+    inst = to_instances(datasets.load_arff("labor"))
+    expected = 0
+    for rep_seed in (4, 5):
+        acc, _, _ = weka_design_accuracies(inst, ("cv", 2), [1000 * rep_seed + j for j in range(1, 6)],
+                                           [WEKA_LEARNERS["NB"], WEKA_LEARNERS["C4.5"]])
+        p = stats.five_by_two_cv_t_test((acc[:, 0] - acc[:, 1]).reshape(5, 2)).pvalue
+        expected += int(p >= 0.05)
+    assert res.counts["5x2cv"]["NB vs C4.5"][0] == expected
+
+
+def test_weka_run_does_not_depend_on_n_jobs():
+    one = bf.run_replication(["iris", "labor"], repetitions=2, n_jobs=1)
+    two = bf.run_replication(["iris", "labor"], repetitions=2, n_jobs=2)
+    for test, per_pair in one.counts.items():
+        for pair, counts in per_pair.items():
+            np.testing.assert_array_equal(counts, two.counts[test][pair])
+
+
+def test_standins_and_bad_learner_sets():
+    r = bf.run_replication(["iris"], repetitions=2, learners="standins")
+    assert r.fits == 3 * 210 * 2 and set(r.counts["5x2cv"]) == {"NB vs C4.5", "NB vs NN", "C4.5 vs NN"}
+    with pytest.raises(ValueError, match="learners must be one of"):
+        bf.run_replication(["iris"], repetitions=2, learners="sklearn")
+    with pytest.raises(TypeError, match="learners must be one of"):
+        bf.run_replication(["iris"], repetitions=2, learners=3)

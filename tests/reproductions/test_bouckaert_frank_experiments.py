@@ -22,11 +22,13 @@ def test_registered_with_book_and_paper_presets(name):
 
 def test_book_presets_are_what_the_chapters_run():
     assert get_experiment("bouckaert-frank-tables1-4").scales["book"] == {
-        "datasets": tuple(bf.PAPER_DATASET_NAMES), "repetitions": 10, "null_copies": False, "seed": 0}
+        "datasets": tuple(bf.PAPER_DATASET_NAMES), "repetitions": 10, "learners": "weka", "null_copies": False,
+        "seed": 0}
     assert get_experiment("bouckaert-frank-null-copies").scales["book"]["datasets"] == tuple(
         list(bf.PAPER_DATASET_NAMES)[::3])
     t5 = get_experiment("bouckaert-frank-table5").scales
-    assert t5["book"]["training_sets"] == 150 and t5["paper"]["training_sets"] == 1000
+    assert t5["book"]["training_sets"] == 60 and t5["paper"]["training_sets"] == 1000
+    assert t5["book"]["learners"] == t5["paper"]["learners"] == t5["small"]["learners"] == "weka"
     assert t5["book"]["source_seed"] == 0 and t5["book"]["seed"] == 1
 
 
@@ -54,9 +56,11 @@ def test_null_copies_rejection_rates():
 
 
 def test_table5_small_and_its_tables():
-    res = bf.table5(scale="small")
-    sources, pilot = bf.simulation_sources(rng=0)
-    direct = bf.run_simulation(sources, n_training_sets=3, repetitions=2, seed=1)
+    # the plumbing, with the fast learners (the Weka path: tests of the simulation module)
+    res = bf.table5(scale="small", learners="counts", training_sets=3)
+    assert res.learners == "counts"
+    sources, pilot = bf.simulation_sources(learners="counts", rng=0)
+    direct = bf.run_simulation(sources, n_training_sets=3, repetitions=2, learners="counts", seed=1)
     for test in bf.SIMULATION_TESTS:
         np.testing.assert_array_equal(res.pvalues[test], direct.pvalues[test])
     assert len(res.sources) == 4 and list(res.pilot_differences) == pilot
@@ -98,14 +102,40 @@ def test_uci_comparison_tables_on_a_fake_full_result():
               for test in bf.PAPER_SUMMARIES}
     res = bf.ReplicationResult(names, 10, counts, 0, 0.0)
     t1 = bf.table1_comparison(res)
-    assert t1.shape == (27, 6) and (t1[("NB vs NN", "paper")] == t1[("NB vs NN", "evalkit")]).all()
-    summary = bf.summary_comparison(res)
+    assert t1.shape == (27, 6) and (t1[("NB vs NN", "paper")] == t1[("NB vs NN", "ours")]).all()
+    assert bf.table1_comparison(res, standins=res).shape == (27, 9)
+    summary = bf.summary_comparison(res, standins=res)
     row = summary.loc[("5x2cv", "NB vs C4.5")]
-    assert row["consistent (evalkit)"] == row["consistent (paper)"] == 9
+    assert row["consistent (ours)"] == row["consistent (paper)"] == row["consistent (stand-ins)"] == 9
     ours, paper = bf.mean_replicability(res)
     assert len(ours) == len(paper) == len(bf.REPLICABILITY_ORDER)
     cv_wins, paper_wins, n = bf.effort_comparison(res)
     assert n == 12 and 0 <= cv_wins <= n and 0 <= paper_wins <= n
+
+
+@pytest.mark.usefixtures("shared_data")
+def test_cell_comparison_counts_the_cells_of_each_table():
+    names = tuple(bf.PAPER_DATASET_NAMES)
+    counts = {test: {f"{a} vs {b}": np.array(bf.PAPER_TABLE_1[f"{a} vs {b}"]) for a, b in bf.PAIRS}
+              for test in bf.PAPER_SUMMARIES}
+    counts["corrected 10x10 CV, level 0.025"] = counts["corrected 10x10 CV, level 0.01"]
+    counts["5x2cv"] = {pair: c.copy() for pair, c in counts["5x2cv"].items()}
+    counts["5x2cv"]["NB vs NN"][0] += 3      # anneal: 4 -> 7
+    counts["5x2cv"]["NB vs NN"][1] -= 1      # arrhythmia: 9 -> 8
+    res = bf.ReplicationResult(names, 10, counts, 0, 0.0)
+    cells = bf.cell_differences(res)
+    # Table 1: 81 counts + 3 x 3 summary cells; Tables 2-4: 4 columns x 3 pairs x 3 rows each
+    assert (cells["table"] == "Table 1").sum() == 81 + 9
+    assert all((cells["table"] == t).sum() == 36 for t in ("Table 2", "Table 3", "Table 4"))
+    by_pair = bf.cell_comparison(res)
+    nb_nn = by_pair.loc[("Table 1", "NB vs NN")]
+    assert nb_nn["count cells"] == 27 and nb_nn["exact"] == 25 and nb_nn["off by >= 3"] == 1
+    assert nb_nn["mean |difference|"] == pytest.approx(4 / 27)
+    assert by_pair.loc[("Table 1", "NB vs C4.5")]["exact"] == 27
+    per_table = bf.cell_comparison(res, by=("table",))
+    assert list(per_table.index) == ["Table 1", "Table 2", "Table 3", "Table 4"]
+    assert per_table.loc["Table 1", "count cells"] == 81 and per_table.loc["Table 2", "count cells"] == 24
+    assert per_table.loc["Table 2", "R cells"] == 12
 
 
 @pytest.mark.parametrize("old, name, new", [

@@ -18,21 +18,23 @@ Submodules (every public name is also reachable here):
 Examples
 --------
 >>> from evalkit.reproductions import bouckaert_frank as bf
->>> res = bf.table5(scale="small")
+>>> res = bf.table5(scale="small")        # Weka's NaiveBayes and J48, 2 training sets per source
 >>> res.rejections("corrected 10x10 CV").shape
-(4, 3)
+(4, 2)
 """
 from __future__ import annotations
 
 from .claims import (
     ATTRIBUTE_COUNT_REASONS,
     STANDIN_LEARNERS,
+    WEKA_NN,
     partition_dependent,
     property_claims,
     property_reason,
     simulation_predicates,
     source_predicates,
     table5_claims,
+    uci_claim_data,
     uci_claims,
     uci_predicates,
 )
@@ -62,6 +64,7 @@ from .paper import (
 from .simulation import (
     SIMULATION_TESTS,
     SimulationResult,
+    count_learner_agreement,
     judged_table,
     level_sweep,
     pilot_accuracy_difference,
@@ -74,10 +77,14 @@ from .simulation import (
 from .uci import (
     CV_RUNS,
     EQUAL_EFFORT,
+    LEARNER_SETS,
     LEVELS,
     REPLICABILITY_ORDER,
     RESAMPLING_RUNS,
+    TABLE_TESTS,
     ReplicationResult,
+    cell_comparison,
+    cell_differences,
     effort_comparison,
     mean_replicability,
     paper_table1_check,
@@ -85,16 +92,18 @@ from .uci import (
     summary_comparison,
     summary_tables,
     table1_comparison,
+    weka_run_seeds,
 )
 
 __all__ = [
-    "ATTRIBUTE_COUNT_REASONS", "PAIR_SLUGS", "STANDIN_LEARNERS", "SUMMARY_CLAIMS", "TABLE5_CLAIMS",
+    "ATTRIBUTE_COUNT_REASONS", "PAIR_SLUGS", "STANDIN_LEARNERS", "WEKA_NN", "uci_claim_data",
+    "LEARNER_SETS", "TABLE_TESTS", "cell_comparison", "cell_differences", "weka_run_seeds", "SUMMARY_CLAIMS", "TABLE5_CLAIMS",
     "partition_dependent", "property_claims", "property_reason", "simulation_predicates", "source_predicates",
     "table5_claims", "uci_claims", "uci_predicates",
     "CV_RUNS", "EQUAL_EFFORT", "LEARNER_NAMES", "LEVELS", "McNemarExample", "PAIRS", "PAPER_ACCURACY_DIFFERENCES",
     "PAPER_DATASET_NAMES", "PAPER_SUMMARIES", "PAPER_TABLE_1", "PAPER_TABLE_5", "REPLICABILITY_ORDER",
     "RESAMPLING_RUNS", "RecipeResult", "ReplicationResult", "SIMULATION_TESTS", "SimulationResult",
-    "TABLE5_PAPER_ROWS", "effort_comparison", "judged_table", "level_sweep", "mcnemar_example",
+    "TABLE5_PAPER_ROWS", "count_learner_agreement", "effort_comparison", "judged_table", "level_sweep", "mcnemar_example",
     "mean_replicability", "null_copies", "paper_table1_check", "pilot_accuracy_difference", "recipe",
     "rejection_rate_table", "run_replication", "run_simulation", "simulation_sources", "sources_table",
     "summary_comparison", "summary_tables", "table1_comparison", "table5", "table5_comparison", "tables1_4",

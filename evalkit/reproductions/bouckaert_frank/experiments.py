@@ -5,6 +5,7 @@ paper's scale (``scale="paper"``); ``scale="small"`` runs in seconds, for tests.
 """
 from __future__ import annotations
 
+import dataclasses
 import typing
 from dataclasses import dataclass
 
@@ -12,7 +13,7 @@ import numpy as np
 
 from ... import stats
 from ...datasets import UCI_DATASETS, load_arff
-from ...learners import identical_learners_for, learners_for
+from ...learners import identical_learners_for, weka_learners_for
 from ...resampling import split_scores
 from .._experiment import experiment
 from .paper import PAPER_DATASET_NAMES
@@ -28,11 +29,16 @@ UCIDataset = typing.Literal[UCI_DATASETS]
 
 
 @experiment("bouckaert-frank-tables1-4", aliases=("bouckaert-frank",),
-            scales={"book": {"datasets": _PAPER_27, "repetitions": 10, "null_copies": False, "seed": 0},
-                    "paper": {"datasets": _PAPER_27, "repetitions": 10, "null_copies": False, "seed": 0},
-                    "small": {"datasets": ("iris", "labor"), "repetitions": 2, "null_copies": False, "seed": 0}},
-            paper_cost="~6-10 min on 2 cores with n_jobs=2 (170,100 fits; the book runs this scale)")
-def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None, null_copies: bool = None,
+            scales={"book": {"datasets": _PAPER_27, "repetitions": 10, "learners": "weka", "null_copies": False,
+                             "seed": 0},
+                    "paper": {"datasets": _PAPER_27, "repetitions": 10, "learners": "weka", "null_copies": False,
+                              "seed": 0},
+                    "small": {"datasets": ("iris", "labor"), "repetitions": 2, "learners": "weka",
+                              "null_copies": False, "seed": 0}},
+            paper_cost="~6 min on 2 cores with n_jobs=2 with Weka's learners, ~8 min with the stand-ins "
+                       "(170,100 fits; the book runs this scale, both)")
+def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None,
+              learners: typing.Literal["weka", "standins"] = None, null_copies: bool = None,
               seed: int = None, n_jobs: int | None = None, progress: bool = False):
     """Tables 1-4 and Section 4.3: non-rejection counts of every test on the UCI data sets.
 
@@ -42,21 +48,24 @@ def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = Non
         Weka names of the UCI data sets (the paper's 27, in the order of its Table 1).
     repetitions : int
         Random partitionings per data set (the paper: 10).
+    learners : str
+        "weka": the paper's learners, Weka's NaiveBayes, J48 and IBk (k = 1), the splits made
+        by Weka; "standins": the scikit-learn stand-ins (evalkit.learners.learners_for).
     null_copies : bool
         Compare two reseeded copies of one randomised tree instead of the paper's three learners (Type I error).
     seed : int
         Repetition i of a data set uses seed + i for all its designs.
     n_jobs : int or None
-        Parallel jobs for the fits (joblib); the counts do not depend on it.
+        Parallel jobs (joblib); the counts do not depend on it.
     progress : bool
-        Show a progress bar over the data sets.
+        Show a progress bar.
 
     Returns
     -------
     ReplicationResult
         ``.rows()`` gives the summary and the per-data-set counts of every test and pair.
     """
-    learners = identical_learners_for if null_copies else None
+    learners = identical_learners_for if null_copies else learners
     return run_replication(list(datasets), repetitions=repetitions, learners=learners, n_jobs=n_jobs,
                            progress=progress, seed=seed)
 
@@ -93,18 +102,27 @@ def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = N
 
 
 @experiment("bouckaert-frank-table5",
-            scales={"book": {"training_sets": 150, "repetitions": 10, "n_train": 300, "source_seed": 0, "seed": 1},
-                    "paper": {"training_sets": 1000, "repetitions": 10, "n_train": 300, "source_seed": 0, "seed": 1},
-                    "small": {"training_sets": 3, "repetitions": 2, "n_train": 300, "source_seed": 0, "seed": 1}},
-            paper_cost="~15 min on 2 cores with n_jobs=2 (linear in training sets; the book's 150 take ~2 min)")
-def table5(*, training_sets: int = None, repetitions: int = None, n_train: int = None, source_seed: int = None,
-           seed: int = None, n_jobs: int | None = None, progress: bool = False):
+            scales={"book": {"training_sets": 60, "repetitions": 10, "n_train": 300, "learners": "weka",
+                             "source_seed": 0, "seed": 1},
+                    "paper": {"training_sets": 1000, "repetitions": 10, "n_train": 300, "learners": "weka",
+                              "source_seed": 0, "seed": 1},
+                    "small": {"training_sets": 2, "repetitions": 2, "n_train": 300, "learners": "weka",
+                              "source_seed": 0, "seed": 1}},
+            paper_cost="~45 min on 2 cores with n_jobs=2 with Weka's learners (16.8 million fits, about "
+                       "1.2 s per training set; the book's 60 per source take ~2.5 min); ~15 min with "
+                       "learners='counts'")
+def table5(*, training_sets: int = None, repetitions: int = None, n_train: int = None,
+           learners: typing.Literal["weka", "counts"] = None, source_seed: int = None, seed: int = None,
+           n_jobs: int | None = None, progress: bool = False):
     """Table 5: consistency, Type I error and power of every test on four simulated data sources.
 
     Parameters
     ----------
     training_sets : int
         Training sets per source (the paper: 1000).
+    learners : {"weka", "counts"}
+        Weka's NaiveBayes and J48 (the paper's), or the fast count learners
+        (:func:`~evalkit.reproductions.bouckaert_frank.run_simulation`).
     repetitions : int
         Runs of each test per training set, each with its own random partitioning (the paper: 10).
     n_train : int
@@ -123,10 +141,10 @@ def table5(*, training_sets: int = None, repetitions: int = None, n_train: int =
     SimulationResult
         With ``.sources`` and ``.pilot_differences`` set; ``.rows()`` gives the table.
     """
-    sources, pilot = simulation_sources(rng=source_seed)
+    sources, pilot = simulation_sources(learners=learners, rng=source_seed)
     result = run_simulation(sources, n_training_sets=training_sets, n_train=n_train, repetitions=repetitions,
-                            n_jobs=n_jobs, progress=progress, seed=seed)
-    return type(result)(result.accuracy, result.pvalues, result.level, result.seconds, tuple(sources), tuple(pilot))
+                            learners=learners, n_jobs=n_jobs, progress=progress, seed=seed)
+    return dataclasses.replace(result, sources=tuple(sources), pilot_differences=tuple(pilot))
 
 
 def _tests_rows(results):
@@ -242,7 +260,7 @@ class RecipeResult:
             scales={"book": {"dataset": "diabetes", "seed": 2004}, "paper": {"dataset": "diabetes", "seed": 2004}},
             paper_cost="~3 s (the recipe of the simulation chapter; 'paper' equals 'book')")
 def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None = None):
-    """The recipe: naive Bayes against C4.5 with the corrected test on stratified 10x10-fold CV.
+    """The recipe: Weka's naive Bayes against C4.5 (J48) with the corrected test on stratified 10x10-fold CV.
 
     Parameters
     ----------
@@ -260,7 +278,7 @@ def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None =
     from sklearn.model_selection import RepeatedStratifiedKFold
 
     data = load_arff(dataset)                                                 # 1. the data and a fixed design
-    learners = learners_for(data)
+    learners = weka_learners_for(data)                                        #    Weka's NaiveBayes and J48
     cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=seed)
     scores = split_scores({"NB": learners["NB"], "C4.5": learners["C4.5"]},  # 2. each learner once per split
                           data.X, data.y, cv, n_jobs=n_jobs)
