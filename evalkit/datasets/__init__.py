@@ -37,6 +37,7 @@ from .networks import LabeledNetwork, load_citeseer, load_cora, load_enron_roles
 from .registry import DataFile, info, list_files
 from .synthetic import BinaryBayesNet, pattern_bits, random_bayes_net
 from .temporal import (
+    PAIR_WEIGHTINGS,
     TEMPORAL_NETWORKS,
     TemporalEdges,
     TemporalHypergraph,
@@ -55,6 +56,7 @@ __all__ = [
     "DataFile",
     "DatasetNotFoundError",
     "LabeledNetwork",
+    "PAIR_WEIGHTINGS",
     "TEMPORAL_NETWORKS",
     "TemporalEdges",
     "TemporalHypergraph",

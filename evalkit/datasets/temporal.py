@@ -18,6 +18,7 @@ import numpy as np
 from .fetching import read_columns, read_text
 
 __all__ = [
+    "PAIR_WEIGHTINGS",
     "TEMPORAL_NETWORKS",
     "TemporalEdges",
     "TemporalHypergraph",
@@ -39,6 +40,11 @@ TEMPORAL_NETWORKS = (
 )
 """Timestamped edge lists ``SRC DST TIME`` available to :func:`load_temporal_edges`."""
 
+PAIR_WEIGHTINGS = ("count", "newman", "inverse_size")
+"""How :meth:`TemporalHypergraph.pairwise` weights the pairs of a hyperedge of ``k`` nodes:
+1 each (``'count'``), ``1 / (k - 1)`` (``'newman'``: Newman's collaboration weight, the rule of
+LPmade's Condmat script) or ``1 / k`` (``'inverse_size'``)."""
+
 # Benson's times are milliseconds since Julia's DateTime epoch (year 0).
 _JULIA_EPOCH_TO_UNIX_MS = 62_135_683_200_000
 
@@ -57,6 +63,10 @@ class TemporalEdges:
     time : ndarray of int64
         Seconds (Unix time, or seconds from the start where the source withholds dates).
     directed : bool
+    weight : ndarray of float, optional
+        Weight of each event; None means 1 each. Where events are summed into a network
+        (:meth:`to_graph`, :func:`evalkit.linkpred.temporal_task`), a pair's weight is the
+        sum of its events' weights: the number of events (messages) when ``weight`` is None.
     """
 
     name: str
@@ -64,6 +74,21 @@ class TemporalEdges:
     dst: np.ndarray = field(repr=False)
     time: np.ndarray = field(repr=False)
     directed: bool = True
+    weight: np.ndarray = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if self.weight is not None:
+            w = np.asarray(self.weight, dtype=np.float64)
+            if w.shape != np.shape(self.src):
+                raise ValueError(f"weight must have one value per event ({np.size(self.src)}); got shape {w.shape}")
+            if not np.all(np.isfinite(w)) or (w <= 0).any():
+                raise ValueError("weight must hold positive finite numbers")
+            object.__setattr__(self, "weight", w)
+
+    @property
+    def weights(self):
+        """The weight of each event (ones where ``weight`` is None)."""
+        return np.ones(self.src.size) if self.weight is None else self.weight
 
     @property
     def n_events(self):
@@ -82,10 +107,14 @@ class TemporalEdges:
         """The events with ``start <= time < end`` (either bound may be None)."""
         lo = 0 if start is None else np.searchsorted(self.time, start, side="left")
         hi = self.n_events if end is None else np.searchsorted(self.time, end, side="left")
-        return TemporalEdges(self.name, self.src[lo:hi], self.dst[lo:hi], self.time[lo:hi], self.directed)
+        weight = None if self.weight is None else self.weight[lo:hi]
+        return TemporalEdges(self.name, self.src[lo:hi], self.dst[lo:hi], self.time[lo:hi], self.directed, weight)
 
     def to_graph(self, start=None, end=None, *, directed=False, self_loops=False):
-        """Static graph of the events in ``[start, end)``; edge ``weight`` = number of events.
+        """Static graph of the events in ``[start, end)``; edge ``weight`` = sum of its events' weights.
+
+        Without event weights that is the number of events on the pair (in either direction
+        when ``directed=False``).
 
         Examples
         --------
@@ -94,19 +123,22 @@ class TemporalEdges:
         (1899, 20296)
         """
         ev = self.between(start, end)
-        u, v = ev.src, ev.dst
+        u, v, w = ev.src, ev.dst, ev.weights
         if not self_loops:
             keep = u != v
-            u, v = u[keep], v[keep]
+            u, v, w = u[keep], v[keep], w[keep]
         if not directed:
             u, v = np.minimum(u, v), np.maximum(u, v)
-        pairs, counts = np.unique(np.stack([u, v], axis=1), axis=0, return_counts=True) if u.size else (
-            np.empty((0, 2), dtype=np.int64),
-            np.empty(0, dtype=np.int64),
-        )
+        if u.size:
+            pairs, inverse = np.unique(np.stack([u, v], axis=1), axis=0, return_inverse=True)
+            totals = np.bincount(inverse.ravel(), weights=w, minlength=len(pairs))
+            if ev.weight is None:
+                totals = totals.astype(np.int64)
+        else:
+            pairs, totals = np.empty((0, 2), dtype=np.int64), np.empty(0, dtype=np.int64)
         g = nx.DiGraph() if directed else nx.Graph()
         g.add_nodes_from(ev.nodes.tolist())
-        g.add_weighted_edges_from(zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), counts.tolist()))
+        g.add_weighted_edges_from(zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), totals.tolist()))
         return g
 
     def __repr__(self):
@@ -179,26 +211,36 @@ class TemporalHypergraph:
     def hyperedge(self, i):
         return self.members[self.offsets[i] : self.offsets[i + 1]]
 
-    def pairwise(self):
+    def pairwise(self, *, weighting="count"):
         """Expand every hyperedge into undirected pair events ``u < v`` at its time.
 
         A hyperedge of ``k`` distinct nodes gives ``k(k-1)/2`` pair events. A node listed
         twice in one hyperedge (11 Condmat papers name an author twice) is counted once
-        and gives no self-pair.
+        and gives no self-pair (``k`` counts distinct nodes).
+
+        Parameters
+        ----------
+        weighting : {'count', 'newman', 'inverse_size'}, default 'count'
+            The weight of each pair event of a hyperedge of ``k`` nodes: 1, ``1 / (k - 1)``
+            or ``1 / k`` (see ``PAIR_WEIGHTINGS``). Networks built from the events sum
+            them, so with ``'newman'`` a pair's weight is the sum over its joint papers of
+            ``1 / (k - 1)``, and every paper adds exactly 1 to each author's total weight.
 
         Returns
         -------
         TemporalEdges
-            Undirected events sorted by time.
+            Undirected events sorted by time, with ``weight`` (None for ``'count'``).
 
         Examples
         --------
-        >>> h = TemporalHypergraph("toy", np.array([0, 3, 5]), np.array([1, 2, 2, 4, 5]),
+        >>> h = TemporalHypergraph("toy", np.array([0, 3, 5]), np.array([1, 2, 3, 4, 5]),
         ...                        np.array([10, 20]), {})
-        >>> ev = h.pairwise()
-        >>> ev.src.tolist(), ev.dst.tolist(), ev.time.tolist()
-        ([1, 4], [2, 5], [10, 20])
+        >>> ev = h.pairwise(weighting="newman")
+        >>> ev.src.tolist(), ev.dst.tolist(), ev.time.tolist(), ev.weight.tolist()
+        ([1, 1, 2, 4], [2, 3, 3, 5], [10, 10, 10, 20], [0.5, 0.5, 0.5, 1.0])
         """
+        if weighting not in PAIR_WEIGHTINGS:
+            raise ValueError(f"weighting must be one of {PAIR_WEIGHTINGS}; got {weighting!r}")
         src, dst, tim, hid = [], [], [], []
         sizes = self.sizes
         for k in np.unique(sizes):
@@ -218,7 +260,15 @@ class TemporalHypergraph:
             return TemporalEdges(self.name, empty, empty, empty, False)
         rows = np.stack([np.concatenate(x) for x in (hid, src, dst, tim)], axis=1)
         rows = np.unique(rows, axis=0)  # one event per pair and hyperedge
-        return _sorted_events(self.name, rows[:, 1], rows[:, 2], rows[:, 3], False)
+        weight = None
+        if weighting != "count":
+            # k = distinct nodes of the hyperedge = the number of its pair events' end points
+            n_pairs = np.bincount(rows[:, 0], minlength=self.n_hyperedges)[rows[:, 0]]
+            k = np.rint((1 + np.sqrt(1 + 8 * n_pairs)) / 2)
+            weight = 1 / (k - 1) if weighting == "newman" else 1 / k
+        order = np.argsort(rows[:, 3], kind="stable")
+        return TemporalEdges(self.name, rows[order, 1], rows[order, 2], rows[order, 3], False,
+                             None if weight is None else weight[order])
 
     def __repr__(self):
         return f"TemporalHypergraph(name={self.name!r}, n_hyperedges={self.n_hyperedges}, n_nodes={len(self.node_names)})"

@@ -26,7 +26,9 @@ class LinkPredictionTask:
     Attributes
     ----------
     adjacency : scipy.sparse.csr_array
-        The feature network over ``nodes``.
+        The feature network over ``nodes``, unweighted (0/1): the structure the
+        neighbourhood predictors (common neighbours, Adamic/Adar, preferential attachment)
+        and the distances are defined on.
     nodes : ndarray
         Original node ids of the rows.
     positives : ndarray of int, shape (m, 2)
@@ -36,6 +38,11 @@ class LinkPredictionTask:
         network: not candidates (nothing can score them), counted here.
     n_repeated_pairs : int
         Label-period pairs that were already edges of the feature network: not candidates.
+    weights : scipy.sparse.csr_array, optional
+        The same network weighted: each edge's weight is the sum of the weights of its
+        feature-period events (:attr:`evalkit.datasets.TemporalEdges.weight`; the number of
+        events where the events carry none). The weights PropFlow walks on
+        (``propflow(task.weights)``). None for a task built without events.
     """
 
     adjacency: sp.csr_array = field(repr=False)
@@ -43,6 +50,7 @@ class LinkPredictionTask:
     positives: np.ndarray = field(repr=False)
     n_new_node_pairs: int
     n_repeated_pairs: int
+    weights: sp.csr_array = field(default=None, repr=False)
 
     @property
     def n_nodes(self):
@@ -67,7 +75,9 @@ def temporal_task(events, split, end=None, *, start=None, new_nodes="exclude"):
     """Feature network from the events in ``[start, split)``, positives from ``[split, end)``.
 
     Directed events are read as undirected pairs; self-loop events are ignored; a pair
-    occurring several times is one edge (or one positive). A label-period pair is a
+    occurring several times is one edge (or one positive) of ``adjacency``, and its weight
+    in ``weights`` is the sum of its events' weights (with unweighted events, the number
+    of events on the pair in either direction: messages, joint papers). A label-period pair is a
     positive only if both nodes are in the feature network and the pair is not already
     an edge there; the others are counted in the task (``n_new_node_pairs``,
     ``n_repeated_pairs``), never silently lost.
@@ -101,27 +111,35 @@ def temporal_task(events, split, end=None, *, start=None, new_nodes="exclude"):
     >>> task = temporal_task(ev, split=5)
     >>> task.nodes.tolist(), task.positives.tolist(), task.n_new_node_pairs, task.n_repeated_pairs
     ([1, 2, 3], [], 1, 1)
+    >>> task.weights.toarray().tolist()  # (1, 2) was linked twice: events 1->2 and 2->1
+    [[0.0, 1.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]
     """
     if end is not None and end <= split:
         raise ValueError(f"end must be after split; got split={split}, end={end}")
     if new_nodes not in ("exclude", "include"):
         raise ValueError(f"new_nodes must be 'exclude' or 'include'; got {new_nodes!r}")
-    A, nodes = _feature_network(events, start, split)
     lab = events.between(split, end)
-    if new_nodes == "include":
-        r, c = sp.triu(A, k=1).nonzero()
-        A, nodes = as_adjacency(np.stack([nodes[r], nodes[c]], axis=1),
-                                nodes=np.union1d(nodes, np.r_[lab.src, lab.dst]))
-    return LinkPredictionTask(A, nodes, *_label_pairs(A, nodes, lab))
+    extra = np.r_[lab.src, lab.dst] if new_nodes == "include" else None
+    A, nodes, W = _feature_network(events, start, split, extra_nodes=extra)
+    return LinkPredictionTask(A, nodes, *_label_pairs(A, nodes, lab), weights=W)
 
 
-def _feature_network(events, start, split):
+def _feature_network(events, start, split, *, extra_nodes=None):
+    """Unweighted and weighted adjacency of the feature period, and the node ids."""
     feat = events.between(start, split)
-    fu, fv = feat.src, feat.dst
+    fu, fv, fw = feat.src, feat.dst, feat.weights
     keep = fu != fv
     if not keep.any():
         raise ValueError("the feature period [start, split) holds no edge between distinct nodes")
-    return as_adjacency(np.stack([fu[keep], fv[keep]], axis=1))
+    fu, fv, fw = fu[keep], fv[keep], fw[keep]
+    nodes = np.union1d(fu, fv) if extra_nodes is None else np.union1d(np.union1d(fu, fv), extra_nodes)
+    A, nodes = as_adjacency(np.stack([fu, fv], axis=1), nodes=nodes)
+    u, v = np.searchsorted(nodes, fu), np.searchsorted(nodes, fv)
+    n = nodes.size
+    upper = sp.csr_array(sp.coo_array((fw, (np.minimum(u, v), np.maximum(u, v))), shape=(n, n)))  # sums repeats
+    W = sp.csr_array(upper + upper.T)  # exactly symmetric
+    W.sort_indices()
+    return A, nodes, W
 
 
 def _label_pairs(A, nodes, lab):
@@ -166,10 +184,10 @@ def temporal_slices(events, split, end, *, n_slices=5, cumulative=False, start=N
     n_slices = check_positive_int(n_slices, "n_slices")
     if end is None or end <= split:
         raise ValueError(f"end must be given and after split; got split={split}, end={end}")
-    A, nodes = _feature_network(events, start, split)
+    A, nodes, W = _feature_network(events, start, split)
     bounds = np.round(np.linspace(split, end, n_slices + 1)).astype(np.int64)
     tasks = []
     for i in range(n_slices):
         lab = events.between(int(bounds[0] if cumulative else bounds[i]), int(bounds[i + 1]))
-        tasks.append(LinkPredictionTask(A, nodes, *_label_pairs(A, nodes, lab)))
+        tasks.append(LinkPredictionTask(A, nodes, *_label_pairs(A, nodes, lab), weights=W))
     return tasks, bounds

@@ -108,6 +108,13 @@ def test_condmat_hypergraph():
     # includes 6 self-pairs from papers that list one author twice
     assert g.number_of_edges() == 55276 - 6
     assert not any(u == v for u, v in g.edges)
+    # LPmade's Condmat script weighs each co-author pair of a k-author paper 1/(k-1)
+    weighted = cm.pairwise(weighting="newman")
+    assert weighted.n_events == cm.pairwise().n_events
+    multi = cm.sizes >= 2
+    # each paper's pair weights sum to k/2 (k(k-1)/2 pairs of 1/(k-1)), k = distinct authors
+    distinct = [len(set(cm.hyperedge(i).tolist())) for i in np.flatnonzero(multi)]
+    assert weighted.weight.sum() == pytest.approx(sum(k / 2 for k in distinct if k >= 2))
 
 
 def test_enron_simplices_match_benson():

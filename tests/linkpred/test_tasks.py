@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from evalkit import linkpred
-from evalkit.datasets import TemporalEdges
+from evalkit.datasets import TemporalEdges, TemporalHypergraph
 
 
 from helpers.linkpred import toy_events
@@ -71,3 +71,65 @@ def test_new_nodes_included_as_isolated_candidates():
     assert inc.adjacency[3].nnz == 0 and inc.n_edges == ex.n_edges
     with pytest.raises(ValueError, match="new_nodes must be"):
         linkpred.temporal_task(ev, split=5, new_nodes="maybe")
+
+
+def _reference_weights(hypergraph, weighting, start, split):
+    # straightforward: every hyperedge in [start, split), each pair of its distinct members
+    # adds 1, 1/(k-1) or 1/k
+    out = {}
+    for i in range(hypergraph.n_hyperedges):
+        if not start <= hypergraph.times[i] < split:
+            continue
+        members = sorted(set(hypergraph.hyperedge(i).tolist()))
+        k = len(members)
+        w = {"count": 1.0, "newman": 1 / max(k - 1, 1), "inverse_size": 1 / k}[weighting]
+        for a in range(k):
+            for b in range(a + 1, k):
+                out[members[a], members[b]] = out.get((members[a], members[b]), 0.0) + w
+    return out
+
+
+@pytest.mark.parametrize("weighting", ["count", "newman", "inverse_size"])
+@pytest.mark.parametrize("seed", range(3))
+def test_task_weights_sum_the_events_of_each_pair(weighting, seed):
+    # random hypergraph: 60 hyperedges of 1-5 members (repeats allowed) over 15 nodes
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 6, 60)
+    offsets = np.r_[0, np.cumsum(sizes)]
+    h = TemporalHypergraph("toy", offsets, rng.integers(0, 15, offsets[-1]), np.sort(rng.integers(0, 100, 60)), {})
+    task = linkpred.temporal_task(h.pairwise(weighting=weighting), split=70)
+    ref = _reference_weights(h, weighting, 0, 70)
+    W = task.weights.toarray()
+    got = {(int(task.nodes[i]), int(task.nodes[j])): W[i, j] for i, j in zip(*np.nonzero(np.triu(W)))}
+    assert got.keys() == ref.keys()
+    np.testing.assert_allclose([got[k] for k in ref], list(ref.values()), rtol=1e-12)
+    # the same structure as the unweighted adjacency, symmetric
+    assert ((task.weights != 0) != (task.adjacency != 0)).nnz == 0 and (task.weights != task.weights.T).nnz == 0
+    if weighting == "newman":
+        # every paper of k >= 2 distinct authors adds exactly 1 to each author's weighted degree
+        papers = [set(h.hyperedge(i).tolist()) for i in range(60) if h.times[i] < 70]
+        expected = [sum(len(p) >= 2 and int(node) in p for p in papers) for node in task.nodes]
+        np.testing.assert_allclose(W.sum(axis=1), expected, rtol=1e-12)
+
+
+def test_message_networks_weigh_pairs_by_their_number_of_events():
+    # 1->2 twice and 2->1 once: weight 3 in the undirected network; self-loops ignored
+    ev = TemporalEdges("toy", np.array([1, 1, 2, 2, 3, 3]), np.array([2, 2, 1, 3, 3, 1]), np.arange(6))
+    task = linkpred.temporal_task(ev, split=5)
+    assert task.weights.toarray().tolist() == [[0, 3, 0], [3, 0, 1], [0, 1, 0]]
+    assert ev.to_graph()[1][2]["weight"] == 3
+    # the slices and the query task carry the same weights
+    slices, _ = linkpred.temporal_slices(ev, split=5, end=6, n_slices=1)
+    assert (slices[0].weights != task.weights).nnz == 0
+    inc = linkpred.temporal_task(ev, split=4, new_nodes="include")
+    assert inc.weights.shape == inc.adjacency.shape
+
+
+def test_event_weights_are_checked():
+    with pytest.raises(ValueError, match="weight must have one value per event"):
+        TemporalEdges("toy", np.array([1, 2]), np.array([2, 3]), np.array([0, 1]), False, np.ones(3))
+    with pytest.raises(ValueError, match="positive finite"):
+        TemporalEdges("toy", np.array([1, 2]), np.array([2, 3]), np.array([0, 1]), False, np.array([1.0, 0.0]))
+    h = TemporalHypergraph("toy", np.array([0, 2]), np.array([1, 2]), np.array([0]), {})
+    with pytest.raises(ValueError, match="weighting must be one of"):
+        h.pairwise(weighting="harmonic")
