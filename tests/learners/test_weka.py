@@ -284,8 +284,9 @@ def test_weka_design_accuracies_rejects_bad_designs_up_front(design, seeds):
 
 
 def test_multithreaded_linear_algebra_after_the_jvm_started_does_not_crash():
-    # jpype-project/jpype#808: with the JVM's default thread stack size, OpenBLAS's threads
-    # crash the process (SIGSEGV) in scikit-learn's PCA; start_jvm passes -Xss4m. A crash
+    # jpype-project/jpype#808: with the JVM's default stack size, OpenBLAS calls that need a
+    # deep stack crash the process (SIGSEGV) in scikit-learn's PCA or numpy's inverse;
+    # start_jvm passes -Xss as deep as the main thread's limit (-Xss4m crashed here). A crash
     # would kill pytest, so the check runs in a child interpreter.
     import subprocess
     import textwrap
@@ -314,8 +315,11 @@ def test_signals_after_the_jvm_started_behave_as_without_java():
     import subprocess
     import textwrap
 
+    # Python installs its SIGINT handler only where SIGINT is not ignored at start-up (a job
+    # started with '&' inherits it ignored), so the child installs it as a terminal would
     code = textwrap.dedent("""
         import os, signal, time
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from evalkit.learners import weka
         weka.start_jvm()
         try:
