@@ -9,7 +9,7 @@ from evalkit import linkpred
 from evalkit.reproductions import _experiment, yang
 
 NAMES = ("yang-table1", "yang-imbalance", "yang-theorem41", "yang-auroc-variance", "yang-corollary43", "yang-fig7",
-         "yang-fig8", "yang-orderings", "yang-fig10", "yang-table2", "yang-fig11", "yang-table3", "yang-steering",
+         "yang-fig8", "yang-orderings", "yang-propflow-weighting", "yang-fig10", "yang-table2", "yang-fig11", "yang-table3", "yang-steering",
          "yang-new-nodes", "yang-theorem61", "yang-fig14", "yang-fig15", "yang-time-slices")
 SMALL = ("email-Eu-core",)
 
@@ -63,6 +63,32 @@ def test_distance_experiments_on_a_stand_in(shared_data):
     assert np.isclose(a["fig13"]["fair"].sum(), 1) and np.isclose(a["fig13"]["kaggle"].sum(), 1)
     steer = yang.steering(network="email-Eu-core", targets=(0.7,))
     assert abs(steer.loc[0.7, "expected AUROC of the scheme"] - 0.7) < 0.01
+
+
+def test_propflow_walks_on_the_weighted_network_and_the_others_do_not_change(shared_data):
+    t = yang.task("email-Eu-core")
+    # the weights are message counts: at least 1 where there is an edge, more on busy pairs
+    assert ((t.weights != 0) != (t.adjacency != 0)).nnz == 0 and t.weights.data.min() == 1
+    assert t.weights.data.max() > 1
+    weighted = yang.directed_propflow("email-Eu-core")
+    np.testing.assert_allclose(weighted.toarray(), linkpred.propflow(t.weights, symmetrize=None).toarray())
+    flat = yang.directed_propflow("email-Eu-core", weighted=False)
+    assert abs(weighted - flat).max() > 0.01
+    w, u = yang.distance_histograms("email-Eu-core"), yang.distance_histograms("email-Eu-core", weighted=False)
+    assert w["preferential_attachment"] is u["preferential_attachment"] and w["propflow"] is not u["propflow"]
+    table = yang.propflow_weighting(networks=SMALL)
+    row = table.loc[("email-Eu-core", "AUROC, all pairs (Fig. 10)")]
+    assert row["weighted"] == yang.fig10(networks=SMALL).loc[("email-Eu-core", "PropFlow"), "all"]
+    assert row["unweighted"] == yang.fig10(networks=SMALL, weighted=False).loc[("email-Eu-core", "PropFlow"), "all"]
+    assert np.isclose(row["difference"], row["weighted"] - row["unweighted"])
+    assert table["claim"].isna().all()                        # the paper reports none for email-Eu-core
+    assert yang.PROPFLOW_CLAIMS[("CollegeMsg", "AUROC, fair sample (Table 3)")] == "yang.table3.facebook.pf.fair"
+
+
+def test_condmat_is_weighted_as_lpmade_weights_it(shared_data):
+    # every Condmat paper of k >= 2 distinct authors adds 1 to each author's weighted degree
+    ev = yang.events("Condmat")
+    assert ev.weight is not None and set(np.round(1 / ev.weight + 1).astype(int)) <= set(range(2, 200))
 
 
 def test_measures_experiments_on_a_stand_in(shared_data):

@@ -30,8 +30,9 @@ def test_registry_inventory():
 
 
 def test_options_take_the_longest_prefix():
-    assert yc.options("yang.table3.condmat.pf.fair")["data"] == yc.UNWEIGHTED
-    assert "data" not in yc.options("yang.table3.condmat.pa.fair")
+    assert yc.options("yang.table3.enron.pf.fair")["data"] == yc.ENRON
+    assert "data" not in yc.options("yang.table3.condmat.pf.fair")     # the paper's (weighted) network
+    assert yc.options("yang.table3.condmat.pf.kaggle") == {"explanation": "lp-kaggle"}
     assert yc.options("yang.table2.a02.b10")["explanation"] == "lp-table2"
     assert yc.options("yang.thm41.statement") == {}
 
@@ -39,7 +40,7 @@ def test_options_take_the_longest_prefix():
 def test_every_label_is_a_known_section():
     labels = {o.get("explanation") or o.get("source_error") for o in yc.OPTIONS.values()} - {None}
     assert labels <= {"errata-yang", "errata-yang-baselines", "errata-yang-imbalance", "lp-directionality",
-                      "lp-fig10-exceptions", "lp-table2", "lp-kaggle"}
+                      "lp-fig10-exceptions", "lp-pf-vs-pa", "lp-table2", "lp-kaggle"}
 
 
 def _framework():

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from . import claims
 from .data import NETWORKS, STAND_INS, events, periods, task, tasks, training_task, utc
-from .distance import (DISTANCE_NETWORKS, SHORT, directed_propflow, distance_histograms, fig10, fig11, orderings,
-                       steering, table2, table3)
+from .distance import (DISTANCE_NETWORKS, PROPFLOW_CLAIMS, SHORT, directed_propflow, distance_histograms, fig10,
+                       fig11, orderings, propflow_weighting, steering, table2, table3)
 from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig14, new_nodes, score_histograms,
                        slice_positives, theorem61, time_slices)
 from .sampling import (auroc_variance, class_imbalance, condmat_whole_period, corollary43, fig7, fig8, table1,
                        theorem41)
 
-__all__ = ["claims", "DISTANCE_NETWORKS", "MEASURE_PREDICTORS", "NETWORKS", "SHORT", "STAND_INS", "TIME_NETWORKS",
+__all__ = ["claims", "DISTANCE_NETWORKS", "MEASURE_PREDICTORS", "NETWORKS", "PROPFLOW_CLAIMS", "SHORT", "STAND_INS", "TIME_NETWORKS",
            "aupr_by_distance", "auroc_variance", "class_imbalance", "condmat_whole_period", "corollary43",
            "directed_propflow", "distance_histograms", "events", "fig10", "fig11", "fig14", "fig7", "fig8",
-           "new_nodes", "orderings", "periods", "score_histograms", "slice_positives", "steering", "table1",
+           "new_nodes", "orderings", "periods", "propflow_weighting", "score_histograms", "slice_positives", "steering", "table1",
            "table2", "table3", "task", "tasks", "theorem41", "theorem61", "time_slices", "training_task", "utc"]

@@ -27,7 +27,6 @@ __all__ = ["OPTIONS", "SENTENCES", "distance_claims", "fig10_exceptions", "frame
 # ---------------------------------------------------------------- the notes of the records
 
 #: Stand-ins, in words (the ``data=`` of the records).
-UNWEIGHTED = "Condmat as an unweighted network (the paper weights each paper's k-clique by 1/k)"
 FACEBOOK = "CollegeMsg in place of Facebook"
 ENRON = "Enron (Benson et al., 140 nodes) in place of the paper's Enron"
 EU_ENRON = "email-Eu-core in place of Enron"
@@ -54,8 +53,7 @@ OPTIONS = {
     "yang.cor43.": {"data": "Condmat, CollegeMsg and email-Eu-core"},
     "yang.cor43.facebook-above-condmat": {"data": FACEBOOK},
     "yang.s3.4.propflow-directional": {"data": "email-Eu-core"},
-    "yang.s3.4.condmat.": {"data": UNWEIGHTED, "explanation": "lp-directionality"},
-    "yang.s3.4.mean-above-both": {"data": UNWEIGHTED},
+    "yang.s3.4.condmat.": {"explanation": "lp-directionality"},
     "yang.s4.2.condmat.negatives": {"source_error": "errata-yang"},
     "yang.s4.2.condmat.positives": {"source_error": "errata-yang"},
     "yang.s4.2.condmat.ratio": {"source_error": "errata-yang"},
@@ -64,17 +62,13 @@ OPTIONS = {
     "yang.s4.2.condmat.l3-share": {"source_error": "errata-yang"},
     "yang.fig9.decay": {"data": STANDINS},
     "yang.fig10.pa.pooled-above": {"data": STANDINS, "explanation": "lp-fig10-exceptions"},
-    "yang.fig10.pf.pooled-above": {"data": STANDINS + "; " + UNWEIGHTED, "explanation": "lp-fig10-exceptions"},
-    "yang.fig10.condmat.pf-inflation": {"data": UNWEIGHTED},
-    "yang.fig10.condmat.pf-above-pa-overall": {"data": UNWEIGHTED},
-    "yang.fig10.condmat.pf-above-pa-only-at-2": {"data": UNWEIGHTED},
+    "yang.fig10.pf.pooled-above": {"data": STANDINS, "explanation": "lp-fig10-exceptions"},
+    "yang.fig10.condmat.pf-above-pa-only-at-2": {"explanation": "lp-pf-vs-pa"},
     "yang.fig10.gap-shrinks-with-size": {"data": STANDINS},
     "yang.table2.": {"data": "Condmat's counts in place of DBLP's (not printed)",
                      "scale": "book scale: 400 simulations per cell of the paper's 100,000",
                      "explanation": "lp-table2"},
     "yang.fig11.increases": {"data": STANDINS},
-    "yang.fig11.condmat.remove-l2.pf": {"data": UNWEIGHTED},
-    "yang.table3.condmat.pf.": {"data": UNWEIGHTED},
     "yang.table3.enron.": {"data": ENRON},
     "yang.table3.facebook.": {"data": FACEBOOK},
     "yang.table3.kaggle-higher": {"data": STANDINS, "explanation": "lp-kaggle"},
@@ -105,8 +99,7 @@ OPTIONS = {
 for _net in ("condmat", "enron", "facebook"):
     for _p in ("pa", "pf", "aa"):
         OPTIONS[f"yang.table3.{_net}.{_p}.kaggle"] = {
-            **({"data": UNWEIGHTED} if (_net, _p) == ("condmat", "pf") else
-               {"data": {"enron": ENRON, "facebook": FACEBOOK}[_net]} if _net != "condmat" else {}),
+            **({"data": {"enron": ENRON, "facebook": FACEBOOK}[_net]} if _net != "condmat" else {}),
             "explanation": "lp-kaggle"}
 
 #: Sentences for the qualitative claims that the prose states: ``{id: (if_true, if_false)}``.

@@ -1,7 +1,7 @@
 """The canonical data set-ups of Yang, Lichtenwalter & Chawla (2015), defined once.
 
 * Condmat: the co-authorship network of cond-mat arXiv papers (each paper a clique of
-  its authors); papers of 1995-1999 are the feature network, those of 2000 the label
+  its authors, each pair weighted 1/(k-1), see :func:`events`); papers of 1995-1999 are the feature network, those of 2000 the label
   period (:func:`task`, ``"Condmat"``). The supervised predictor's training task has
   features 1995-1998 and labels 1999 (:func:`training_task`).
 * The stand-ins for the paper's networks we do not have: CollegeMsg (for Facebook),
@@ -76,12 +76,19 @@ def events(name):
     Returns
     -------
     evalkit.datasets.TemporalEdges
+        Weighted as the paper's networks are (Section 2.1): a Condmat paper of ``k``
+        authors adds ``1 / (k - 1)`` to each of its author pairs (LPmade's Condmat script,
+        ``src_to_stream.pl``; the paper says "in inverse linear proportion to k"), and a
+        pair's weight is the sum over its papers. The communication networks carry no
+        event weights, so a pair's weight is its number of messages (either direction;
+        for Benson's Enron, the e-mails that name both), LPmade's ``stream_to_network``
+        rule.
     """
     _check_network(name)
     if name == "Condmat":
-        return datasets.load_condmat().pairwise()
+        return datasets.load_condmat().pairwise(weighting="newman")
     if name == "Enron (Benson)":
-        return datasets.load_enron_simplices().pairwise()
+        return datasets.load_enron_simplices().pairwise(weighting="count")
     return datasets.load_temporal_edges(_TEMPORAL_KEYS[name])
 
 

@@ -10,8 +10,8 @@ from ... import linkpred
 from ..._parallel import progress_bar
 from .data import Network, task, yang_experiment
 
-__all__ = ["DISTANCE_NETWORKS", "SHORT", "directed_propflow", "distance_histograms", "fig10", "fig11", "orderings",
-           "steering", "table2", "table3"]
+__all__ = ["DISTANCE_NETWORKS", "PROPFLOW_CLAIMS", "SHORT", "directed_propflow", "distance_histograms", "fig10",
+           "fig11", "orderings", "propflow_weighting", "steering", "table2", "table3"]
 
 #: the networks of the distance and measures chapters
 DISTANCE_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)")
@@ -19,38 +19,66 @@ DISTANCE_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)")
 SHORT = {"preferential_attachment": "PA", "propflow": "PropFlow", "adamic_adar": "Adamic/Adar"}
 
 
-@functools.lru_cache(maxsize=None)
-def directed_propflow(name):
-    """PropFlow (5 steps) of a network's test task, one score per ordering (row = source); computed once."""
-    return linkpred.propflow(task(name).adjacency, symmetrize=None)
+def directed_propflow(name, *, weighted=True):
+    """PropFlow (5 steps) of a network's test task, one score per ordering (row = source); computed once.
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+    weighted : bool, default True
+        Walk on the weighted network (``task(name).weights``: Condmat's papers weighted
+        ``1 / (k - 1)`` per pair, as the paper's networks are; message counts elsewhere) or
+        on the 0/1 network (``task(name).adjacency``), as version 1 of the book did.
+    """
+    return _directed_propflow(name, bool(weighted))
 
 
 @functools.lru_cache(maxsize=None)
-def distance_histograms(name):
+def _directed_propflow(name, weighted):
+    t = task(name)
+    return linkpred.propflow(t.weights if weighted else t.adjacency, symmetrize=None)
+
+
+def distance_histograms(name, *, weighted=True):
     """PA, PropFlow (mean of the orderings) and Adamic/Adar of a test task, split by distance; computed once.
+
+    ``weighted`` chooses PropFlow's network (see :func:`directed_propflow`); preferential
+    attachment and Adamic/Adar are defined on the neighbour sets (the paper's Section 2.2)
+    and are the same either way.
 
     Returns
     -------
     dict of predictor name -> evalkit.linkpred.DistanceHistograms
     """
+    return _distance_histograms(name, bool(weighted))
+
+
+@functools.lru_cache(maxsize=None)
+def _distance_histograms(name, weighted):
     t = task(name)
+    propflow = linkpred.mean_of_orderings(directed_propflow(name, weighted=weighted))
+    if not weighted:  # only PropFlow changes: reuse the others
+        out = dict(distance_histograms(name, weighted=True))
+        out.update(linkpred.distance_score_histograms(t.adjacency, t.positives, {"propflow": propflow}))
+        return out
     return linkpred.distance_score_histograms(
-        t.adjacency, t.positives,
-        {"preferential_attachment": None, "propflow": linkpred.mean_of_orderings(directed_propflow(name)),
-         "adamic_adar": None})
+        t.adjacency, t.positives, {"preferential_attachment": None, "propflow": propflow, "adamic_adar": None})
 
 
 _NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE_NETWORKS}}
 
 
 @yang_experiment("yang-orderings", scales=_NETS, paper_cost="~40 s on 1 core")
-def orderings(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
+def orderings(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bool = True):
     """Fig. 6 / Section 3.4: AUROC of PropFlow on the 2-hop pairs under six ways of resolving its orderings.
 
     Parameters
     ----------
     networks : tuple of str
         Networks (one row each).
+    weighted : bool, default True
+        PropFlow on the weighted networks (the paper's) or the 0/1 ones.
 
     Returns
     -------
@@ -65,20 +93,22 @@ def orderings(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
         pairs = linkpred.two_hop_pairs(t.adjacency)
         d2 = pairs[:, 0] * t.n_nodes + pairs[:, 1]
         pos2 = t.positives[np.isin(t.positives[:, 0] * t.n_nodes + t.positives[:, 1], d2)]
-        rows[name] = {k: r.auroc for k, r in linkpred.evaluate_orderings(directed_propflow(name), pairs, pos2).items()}
+        rows[name] = {k: r.auroc for k, r in linkpred.evaluate_orderings(directed_propflow(name, weighted=weighted), pairs, pos2).items()}
         rows[name]["2-hop positives"] = len(pos2)
         rows[name]["2-hop pairs"] = len(pairs)
     return pd.DataFrame(rows).T
 
 
 @yang_experiment("yang-fig10", scales=_NETS, paper_cost="~40 s on 1 core")
-def fig10(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
+def fig10(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bool = True):
     """Fig. 10: AUROC of PA and PropFlow within each distance with positives, and over all pairs.
 
     Parameters
     ----------
     networks : tuple of str
         Networks.
+    weighted : bool, default True
+        PropFlow on the weighted networks (the paper's) or the 0/1 ones.
 
     Returns
     -------
@@ -89,7 +119,7 @@ def fig10(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
     by_dist_auroc = {}
     for name in networks:
-        dh = distance_histograms(name)
+        dh = distance_histograms(name, weighted=weighted)
         for pred in ["preferential_attachment", "propflow"]:
             h = dh[pred]
             ev = h.evaluate()
@@ -145,13 +175,15 @@ def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ..
 
 
 @yang_experiment("yang-fig11", scales=_NETS, paper_cost="~40 s on 1 core")
-def fig11(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
+def fig11(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bool = True):
     """Fig. 11: AUROC over all pairs after removing every negative below a distance (all positives kept).
 
     Parameters
     ----------
     networks : tuple of str
         Networks.
+    weighted : bool, default True
+        PropFlow on the weighted networks (the paper's) or the 0/1 ones.
 
     Returns
     -------
@@ -162,7 +194,7 @@ def fig11(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
     removal = {}
     for name in networks:
-        dh = distance_histograms(name)
+        dh = distance_histograms(name, weighted=weighted)
         for pred in ("preferential_attachment", "propflow"):
             h = dh[pred]
             base = h.pooled().evaluate().auroc
@@ -175,7 +207,8 @@ def fig11(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 @yang_experiment("yang-table3", scales={"book": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7},
                                          "paper": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7}},
                  paper_cost="~40 s on 1 core")
-def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: int = 20, seed: int = 7):
+def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: int = 20, seed: int = 7,
+           weighted: bool = True):
     """Fig. 13 and Table 3: fair (uniform) against Kaggle-style (balanced per distance) test sets.
 
     For each network one generator (``seed``) draws, in order: a Kaggle sample and a fair
@@ -190,6 +223,9 @@ def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: in
         Sampled test sets per (network, predictor, scheme).
     seed : int
         Seed of each network's generator.
+    weighted : bool, default True
+        PropFlow on the weighted networks (the paper's) or the 0/1 ones; the draws are the
+        same either way (they depend on the counts per distance only).
 
     Returns
     -------
@@ -203,7 +239,7 @@ def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: in
     table = {}
     shares = []
     for name in networks:
-        dh = distance_histograms(name)
+        dh = distance_histograms(name, weighted=weighted)
         rng = np.random.default_rng(seed)
         ref = dh["preferential_attachment"]
         kag = ref.sample_distance_balanced(rng=rng)
@@ -221,6 +257,65 @@ def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: in
             table[(name, "Kaggle")] = table.get((name, "Kaggle"), {}) | {SHORT[pred]: np.mean(k)}
             table[(name, "Kaggle sd")] = table.get((name, "Kaggle sd"), {}) | {SHORT[pred]: np.std(k, ddof=1)}
     return {"table3": pd.DataFrame(table), "fig13": pd.concat(shares, ignore_index=True)}
+
+
+#: the PropFlow numbers of the paper, by the quantity they are: (network, quantity) -> claim id
+PROPFLOW_CLAIMS = {
+    ("Condmat", "2-hop AUROC, both orderings (Fig. 6)"): "yang.s3.4.condmat.both-orderings",
+    ("Condmat", "2-hop AUROC, mean of the orderings (Fig. 6)"): "yang.s3.4.condmat.mean-ordering",
+    ("Condmat", "AUROC, fair sample (Table 3)"): "yang.table3.condmat.pf.fair",
+    ("Condmat", "AUROC, Kaggle sample (Table 3)"): "yang.table3.condmat.pf.kaggle",
+    ("CollegeMsg", "AUROC, fair sample (Table 3)"): "yang.table3.facebook.pf.fair",
+    ("CollegeMsg", "AUROC, Kaggle sample (Table 3)"): "yang.table3.facebook.pf.kaggle",
+    ("Enron (Benson)", "AUROC, fair sample (Table 3)"): "yang.table3.enron.pf.fair",
+    ("Enron (Benson)", "AUROC, Kaggle sample (Table 3)"): "yang.table3.enron.pf.kaggle",
+}
+
+
+@yang_experiment("yang-propflow-weighting", scales=_NETS, paper_cost="~60 s on 1 core")
+def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
+    """Every PropFlow number of the distance chapter on the weighted and on the 0/1 networks.
+
+    The paper's networks are weighted (Section 2.1) and PropFlow walks with the weights as
+    transition probabilities; the 0/1 network is what the book used before (each edge
+    equally likely). Preferential attachment and Adamic/Adar do not change.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (network, quantity); columns ``weighted``, ``unweighted``, ``difference``
+        (weighted minus unweighted) and ``claim`` (the paper's claim id where the paper
+        reports the quantity for the network this one is or stands in for, else None).
+    """
+    import pandas as pd
+
+    rows = {}
+    for weighted in (True, False):
+        col = "weighted" if weighted else "unweighted"
+        o = orderings(networks=networks, weighted=weighted)
+        f10 = fig10(networks=networks, weighted=weighted)
+        t3 = table3(networks=networks, weighted=weighted)["table3"]
+        for name in networks:
+            pf = f10.loc[(name, "PropFlow")]
+            values = {"2-hop AUROC, both orderings (Fig. 6)": o.loc[name, "both orderings"],
+                      "2-hop AUROC, mean of the orderings (Fig. 6)": o.loc[name, "mean"],
+                      "AUROC, all pairs (Fig. 10)": pf["all"],
+                      "AUROC at distance 2 (Fig. 10)": pf.get(2.0, np.nan),
+                      "AUROC at distance 3 (Fig. 10)": pf.get(3.0, np.nan),
+                      "AUROC, fair sample (Table 3)": t3.loc["PropFlow", (name, "Fair")],
+                      "AUROC, Kaggle sample (Table 3)": t3.loc["PropFlow", (name, "Kaggle")]}
+            for quantity, value in values.items():
+                rows.setdefault((name, quantity), {})[col] = float(value)
+    out = pd.DataFrame(rows).T
+    out.index.names = ["network", "quantity"]
+    out["difference"] = out["weighted"] - out["unweighted"]
+    out["claim"] = [PROPFLOW_CLAIMS.get(key) for key in out.index]
+    return out
 
 
 @yang_experiment("yang-steering", scales={"book": {"targets": (0.55, 0.65, 0.75, 0.85, 0.9), "seed": 11},

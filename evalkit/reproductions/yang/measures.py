@@ -69,7 +69,7 @@ def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     rows = {}
     for name in networks:
         inc = task(name, end=_END, new_nodes="include")
-        S_inc = linkpred.propflow(inc.adjacency)
+        S_inc = linkpred.propflow(inc.weights)
         for label, t, S in (("training network", task(name, end=_END), _propflow(name)),
                             ("testing network", inc, S_inc)):
             row = {"nodes": t.n_nodes, "positives": len(t.positives), "candidates": t.n_candidates}

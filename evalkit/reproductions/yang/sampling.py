@@ -276,7 +276,7 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     for name in progress_bar(networks, progress=progress, desc="Fig. 7 networks"):
         t = task(name)
         preds = {"PA": "preferential_attachment", "AA": "adamic_adar",
-                 "PF": linkpred.propflow(t.adjacency, max_length=max_length)}
+                 "PF": linkpred.propflow(t.weights, max_length=max_length)}
         for label, pred in preds.items():
             h = linkpred.score_histogram(t.adjacency, t.positives, pred)
             usable, au = _subsampling_curve(h, rates, n_repeats, seed)
