@@ -40,7 +40,7 @@ class LinkPredictionTask:
         Label-period pairs that were already edges of the feature network: not candidates.
     weights : scipy.sparse.csr_array, optional
         The same network weighted: each edge's weight is the sum of the weights of its
-        feature-period events (:attr:`evalkit.datasets.TemporalEdges.weight`; the number of
+        feature-period events (``evalkit.datasets.TemporalEdges.weight``; the number of
         events where the events carry none). The weights PropFlow walks on
         (``propflow(task.weights)``). None for a task built without events.
     """
