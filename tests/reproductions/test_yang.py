@@ -5,10 +5,10 @@ import argparse
 import numpy as np
 import pytest
 
-from evalkit import linkpred
+from evalkit import claims, linkpred
 from evalkit.reproductions import _experiment, yang
 
-NAMES = ("yang-table1", "yang-imbalance", "yang-theorem41", "yang-auroc-variance", "yang-corollary43", "yang-fig7",
+NAMES = ("yang-table1", "yang-task-sizes", "yang-imbalance", "yang-theorem41", "yang-auroc-variance", "yang-corollary43", "yang-fig7",
          "yang-fig8", "yang-orderings", "yang-propflow-weighting", "yang-fig10", "yang-table2", "yang-fig11", "yang-table3", "yang-steering",
          "yang-new-nodes", "yang-theorem61", "yang-fig14", "yang-fig15", "yang-time-slices")
 SMALL = ("email-Eu-core",)
@@ -81,7 +81,10 @@ def test_propflow_walks_on_the_weighted_network_and_the_others_do_not_change(sha
     assert row["weighted"] == yang.fig10(networks=SMALL).loc[("email-Eu-core", "PropFlow"), "all"]
     assert row["unweighted"] == yang.fig10(networks=SMALL, weighted=False).loc[("email-Eu-core", "PropFlow"), "all"]
     assert np.isclose(row["difference"], row["weighted"] - row["unweighted"])
-    assert table["claim"].isna().all()                        # the paper reports none for email-Eu-core
+    # the paper's numbers for Enron, which email-Eu-core stands in for: Table 3 only
+    assert table["claim"].dropna().to_dict() == {
+        ("email-Eu-core", "AUROC, fair sample (Table 3)"): "yang.table3.enron.pf.fair",
+        ("email-Eu-core", "AUROC, Kaggle sample (Table 3)"): "yang.table3.enron.pf.kaggle"}
     assert yang.PROPFLOW_CLAIMS[("CollegeMsg", "AUROC, fair sample (Table 3)")] == "yang.table3.facebook.pf.fair"
 
 
@@ -114,4 +117,47 @@ def test_sampling_experiments_on_a_stand_in(shared_data):
     cor = yang.corollary43(networks=SMALL, n_repeats=5)
     assert cor.loc["email-Eu-core", "negatives N"] == t.n_candidates - len(t.positives)
     assert yang.class_imbalance(networks=SMALL).loc["email-Eu-core", "constant score: AUROC"] == 0.5
-    assert yang.table1(networks=SMALL).loc["email-Eu-core", "nodes"] == t.n_nodes
+    assert yang.task_sizes(networks=SMALL).loc["email-Eu-core", "nodes"] == t.n_nodes
+
+
+def test_collegemsg_is_the_papers_facebook(shared_data):
+    # identified by its counts: the whole period's undirected edges equal Facebook's
+    ident = yang.identify_networks()
+    assert ident.loc["CollegeMsg", "is"] == "Facebook" and ident.loc["Condmat", "is"] == "Condmat"
+    assert (ident["is"] != "").sum() == 2                  # nothing else is one of the paper's networks
+    # the feature period before 1 September 2004 (Pacific) holds the paper's node count
+    nodes, edges = (int(claims.source_value(f"yang.table1.facebook.{k}")) for k in ("nodes", "edges"))
+    after, until = yang.feature_period_window("CollegeMsg", nodes)
+    assert after.timestamp() < yang.FACEBOOK_SPLIT <= until.timestamp()
+    assert yang.task("CollegeMsg").n_nodes == nodes
+    # counted by hand: the nodes of the messages before the split, the pairs of all messages
+    ev = yang.events("CollegeMsg")
+    before = ev.time < yang.FACEBOOK_SPLIT
+    assert np.union1d(ev.src[before], ev.dst[before]).size == nodes
+    loops = ev.src == ev.dst
+    assert len({frozenset(p) for p in zip(ev.src[~loops], ev.dst[~loops])}) == edges
+    with pytest.raises(ValueError, match="n_nodes must be between"):
+        yang.feature_period_window("CollegeMsg", 10**6)
+    with pytest.raises(ValueError, match="name must be one of"):
+        yang.feature_period_window("Facebook", 10)
+
+
+def test_table1_puts_each_paper_network_beside_ours(shared_data):
+    t1 = yang.table1()
+    assert list(t1.index) == ["Condmat", "DBLP", "Enron", "Facebook"]
+    assert t1.loc["DBLP", "our network"] == "Condmat" and t1.loc["Enron", "our network"] == "email-Eu-core"
+    for net in ("Condmat", "Facebook"):         # the paper's networks, counted as the paper counts them
+        assert t1.loc[net, "relation"] == "is"
+        assert t1.loc[net, "nodes"] == t1.loc[net, "paper: nodes"]
+        assert t1.loc[net, "edges"] == t1.loc[net, "paper: edges"]
+    cm = yang.task("Condmat")
+    assert t1.loc["Condmat", "feature-network edges"] == cm.n_edges < t1.loc["Condmat", "edges"]
+    assert t1.loc["Enron", "nodes / paper's"] == pytest.approx(yang.task("email-Eu-core").n_nodes
+                                                             / claims.source_value("yang.table1.enron.nodes"))
+
+
+def test_labels_name_the_papers_networks():
+    assert yang.label("CollegeMsg") == "CollegeMsg (Facebook)"
+    assert yang.label("Enron (Benson)") == "Enron (Benson)"
+    with pytest.raises(ValueError, match="network must be one of"):
+        yang.label("DBLP")

@@ -10,7 +10,7 @@ import pytest
 from evalkit import claims
 from evalkit.reproductions.yang import claims as yc
 
-NETS = ("Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)")
+NETS = ("Condmat", "CollegeMsg", "email-Eu-core")
 PREDS = ("PA", "PropFlow", "Adamic/Adar")
 
 
@@ -49,7 +49,10 @@ def _framework():
                               "constant score: AUROC": [0.5, 0.5]}, index=["Condmat", "CollegeMsg"])
     prior = 1 / (1 + imbalance["negatives per positive"])
     imbalance["random: precision"] = imbalance["all-positive: precision"] = imbalance["constant score: AUPR"] = prior
-    return yc.framework_claims(n_nodes=100, n_edges=99, imbalance=imbalance,
+    table1 = pd.DataFrame({"relation": ["is", "stand-in", "is"], "nodes": [100, 50, 30], "edges": [120, 60, 40],
+                           "feature-network density": [2 * 99 / (100 * 99), 0.1, 0.05]},
+                          index=["Condmat", "DBLP", "Facebook"])
+    return yc.framework_claims(table1=table1, imbalance=imbalance,
                                spans={"adamic_adar": 1.0, "preferential_attachment": 4.0},
                                distinct={"adamic_adar": 50, "preferential_attachment": 60})
 
@@ -57,6 +60,7 @@ def _framework():
 def test_framework_claims():
     ours = _framework()
     assert ours["yang.table1.condmat.density"] == pytest.approx(2 * 99 / (100 * 99))
+    assert ours["yang.table1.condmat.edges"] == 120 and not any(k.startswith("yang.table1.dblp") for k in ours)
     assert ours["yang.s3.3.balanced-baselines"] is False      # recall of the trivial predictors is 0 and 1
     assert ours["yang.s3.3.accuracy-near-one"] and ours["yang.s3.3.precision-baseline"]
     assert ours["yang.fig3.distributions-differ"]
@@ -119,7 +123,7 @@ def _distance():
     return yc.distance_claims(directional=directional, fig5=fig5, orderings=orderings, counts=counts,
                               by_distance=by_distance, fig10=fig10, table2=table2, fig11=fig11, table3=table3,
                               fig13=fig13, steering=steering, a_l=np.array([0.4, 0.9]),
-                              n_nodes=dict(zip(NETS, (13000, 1677, 959, 140))))
+                              n_nodes=dict(zip(NETS, (13000, 1677, 959))))
 
 
 def test_distance_claims():
@@ -141,7 +145,7 @@ def _measures():
     new_nodes.loc[(slice(None), "testing network"), "AUROC PA"] = 0.5
     new_nodes.loc[(slice(None), "testing network"), ["AUROC PropFlow", "AUROC Adamic/Adar"]] = [0.7, 0.55]
     theorem61 = pd.DataFrame({"difference": [0.0, 1e-15]})
-    reversals = pd.DataFrame({"network": list(NETS), "pair": ["PA / PropFlow"] * 4, "K": 1})
+    reversals = pd.DataFrame({"network": list(NETS), "pair": ["PA / PropFlow"] * len(NETS), "K": 1})
     aupr = pd.DataFrame({"l = 2": [0.01, 0.02], "l = 3": [0.005, 0.01], "l = 4": [0.001, 0.002],
                          "l = 5": [0.0005, 0.001], "all pairs": [0.002, 0.003], "AUROC l = 2": [0.6, 0.6],
                          "AUROC all": [0.8, 0.8]})
@@ -178,7 +182,7 @@ def test_the_functions_cover_every_attempted_claim_once():
 def test_record_claims_derives_verdicts():
     paper_nodes = claims.source_value("yang.table1.condmat.nodes")
     records = yc.record_claims({"yang.table1.condmat.nodes": paper_nodes, "yang.s3.3.balanced-baselines": False,
-                                "yang.table1.condmat.edges": 40321})
+                                "yang.table1.condmat.density": 4.2e-4, "yang.table1.condmat.edges": 40321})
     verdicts = {r.claim.id: r.verdict for r in records}
     assert verdicts == {"yang.table1.condmat.nodes": "reproduced", "yang.s3.3.balanced-baselines": "source-error",
-                        "yang.table1.condmat.edges": "source-error"}
+                        "yang.table1.condmat.density": "source-error", "yang.table1.condmat.edges": "not-reproduced"}

@@ -27,31 +27,30 @@ __all__ = ["OPTIONS", "SENTENCES", "distance_claims", "fig10_exceptions", "frame
 # ---------------------------------------------------------------- the notes of the records
 
 #: Stand-ins, in words (the ``data=`` of the records).
-FACEBOOK = "CollegeMsg in place of Facebook"
-ENRON = "Enron (Benson et al., 140 nodes) in place of the paper's Enron"
-EU_ENRON = "email-Eu-core in place of Enron"
-STANDINS = "Condmat with CollegeMsg, email-Eu-core and Enron (Benson) in place of DBLP, Enron and Facebook"
-TIME_STANDINS = "Condmat, CollegeMsg and Enron (Benson) in place of DBLP and Enron"
+# CollegeMsg is the paper's Facebook (yang.identify_networks): its claims carry no stand-in note
+ENRON = "email-Eu-core in place of Enron"
+STANDINS = "Condmat in place of DBLP and email-Eu-core in place of Enron"
+TIME_STANDINS = ("Condmat in place of DBLP and Enron (Benson et al.'s 143 employees) in place of Enron "
+                 "(email-Eu-core's label period has a 272-day gap)")
 SUPERVISED = "scikit-learn's gradient boosting on five predictor features"
 
 #: Per-claim (or per-prefix, ending in ".") notes: data, scale, explanation, source_error.
 OPTIONS = {
-    "yang.table1.condmat.edges": {"source_error": "errata-yang"},
     "yang.table1.condmat.density": {"source_error": "errata-yang"},
+    "yang.table1.facebook.density": {"source_error": "errata-yang"},
     "yang.fig3.distributions-differ": {"data": "Condmat in place of DBLP"},
     "yang.s3.3.balanced-baselines": {"source_error": "errata-yang-baselines"},
     "yang.s3.3.": {"data": STANDINS},
     "yang.s4.1.imbalance-thousands": {"data": STANDINS},
     "yang.fig7.condmat.imbalance-order": {"source_error": "errata-yang-imbalance"},
     "yang.fig7.condmat.sampled-imbalance-order": {"source_error": "errata-yang-imbalance"},
-    "yang.fig7.facebook.": {"data": FACEBOOK},
-    "yang.fig7.variance-grows": {"data": "Condmat, CollegeMsg, email-Eu-core", "scale": "book scale"},
-    "yang.fig7.mean-stable": {"data": "Condmat, CollegeMsg, email-Eu-core"},
+    "yang.fig7.variance-grows": {"data": ENRON, "scale": "book scale"},
+    "yang.fig7.mean-stable": {"data": ENRON},
     "yang.fig8.dblp.stable-rate": {"data": "Condmat in place of DBLP; " + SUPERVISED},
-    "yang.fig8.enron.stable-rate": {"data": EU_ENRON + "; " + SUPERVISED},
+    "yang.fig8.enron.stable-rate": {"data": ENRON + "; " + SUPERVISED},
     "yang.fig8.supervised-same": {"data": "Condmat and email-Eu-core in place of DBLP and Enron; " + SUPERVISED},
-    "yang.cor43.": {"data": "Condmat, CollegeMsg and email-Eu-core"},
-    "yang.cor43.facebook-above-condmat": {"data": FACEBOOK},
+    "yang.cor43.": {"data": ENRON},
+    "yang.cor43.facebook-above-condmat": {},
     "yang.s3.4.propflow-directional": {"data": "email-Eu-core"},
     "yang.s3.4.condmat.": {"explanation": "lp-directionality"},
     "yang.s4.2.condmat.negatives": {"source_error": "errata-yang"},
@@ -70,7 +69,6 @@ OPTIONS = {
                      "explanation": "lp-table2"},
     "yang.fig11.increases": {"data": STANDINS},
     "yang.table3.enron.": {"data": ENRON},
-    "yang.table3.facebook.": {"data": FACEBOOK},
     "yang.table3.kaggle-higher": {"data": STANDINS, "explanation": "lp-kaggle"},
     "yang.table3.max-gain": {"data": STANDINS, "explanation": "lp-kaggle"},
     "yang.table3.pa-benefits": {"data": STANDINS, "explanation": "lp-kaggle"},
@@ -99,7 +97,7 @@ OPTIONS = {
 for _net in ("condmat", "enron", "facebook"):
     for _p in ("pa", "pf", "aa"):
         OPTIONS[f"yang.table3.{_net}.{_p}.kaggle"] = {
-            **({"data": {"enron": ENRON, "facebook": FACEBOOK}[_net]} if _net != "condmat" else {}),
+            **({"data": ENRON} if _net == "enron" else {}),
             "explanation": "lp-kaggle"}
 
 #: Sentences for the qualitative claims that the prose states: ``{id: (if_true, if_false)}``.
@@ -152,15 +150,22 @@ def record_claims(ours):
 
 # ---------------------------------------------------------------- the chapters' claims
 
-def framework_claims(*, n_nodes, n_edges, imbalance, spans, distinct):
-    """The framework chapter: Table 1 for Condmat, Fig. 3, the baselines of Section 3.3.
+def framework_claims(*, table1, imbalance, spans, distinct):
+    """The framework chapter: Table 1, Fig. 3, the baselines of Section 3.3.
 
-    ``imbalance`` is :func:`~evalkit.reproductions.yang.class_imbalance`'s table (None to
-    skip its claims), ``spans`` and ``distinct`` map ``"adamic_adar"`` and
-    ``"preferential_attachment"`` to the orders of magnitude and the number of distinct
-    values of the inverse scores (None to skip Fig. 3)."""
-    ours = {"yang.table1.condmat.nodes": n_nodes, "yang.table1.condmat.edges": n_edges,
-            "yang.table1.condmat.density": 2 * n_edges / (n_nodes * (n_nodes - 1))}
+    ``table1`` is :func:`~evalkit.reproductions.yang.table1`'s table: its rows for the
+    networks we have (``relation == "is"``) give the nodes of the feature network, the
+    edges of the whole period (as the paper counts them) and the density of the feature
+    network (the paper's mixes the two periods). ``imbalance`` is
+    :func:`~evalkit.reproductions.yang.class_imbalance`'s table (None to skip its claims),
+    ``spans`` and ``distinct`` map ``"adamic_adar"`` and ``"preferential_attachment"`` to
+    the orders of magnitude and the number of distinct values of the inverse scores (None
+    to skip Fig. 3)."""
+    ours = {}
+    for net, row in table1[table1["relation"] == "is"].iterrows():
+        key = f"yang.table1.{net.lower()}"
+        ours.update({f"{key}.nodes": int(row["nodes"]), f"{key}.edges": int(row["edges"]),
+                     f"{key}.density": float(row["feature-network density"])})
     if spans is not None:
         aa, pa = "adamic_adar", "preferential_attachment"
         ratio = max(distinct[aa], distinct[pa]) / min(distinct[aa], distinct[pa])
@@ -330,7 +335,7 @@ def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10,
     ours["yang.fig11.condmat.conspicuous-after-4"] = bool(all(
         abs(r[4.0] / r["all"] - 1) < 0.01 < abs(r[5.0] / r["all"] - 1) for r in (cm_pa, cm_pf)))
     # Section 4.3: Table 3, Fig. 12 (Condmat's fair test set), steering
-    nets = {"condmat": "Condmat", "enron": "Enron (Benson)", "facebook": "CollegeMsg"}
+    nets = {"condmat": "Condmat", "enron": "email-Eu-core", "facebook": "CollegeMsg"}
     preds = {"pa": "PA", "pf": "PropFlow", "aa": "Adamic/Adar"}
     for key, net in nets.items():
         for pk, pred in preds.items():
@@ -370,7 +375,7 @@ def measures_claims(*, new_nodes, theorem61, n_reversals, reversals, networks, a
     aupr_ok = {d: int(t.iloc[:, 0].sum()) for d, t in designs.items()}
     auroc_ok = {d: int(t.iloc[:, 1].sum()) for d, t in designs.items()}
     n_t = len(designs["slice"])
-    enron = reversals[reversals.network == "Enron (Benson)"]
+    enron = reversals[reversals.network == "email-Eu-core"]
     same_sets = all(len({(h.n_positive, h.n_negative) for (net, _), h in hists.items() if net == name}) == 1
                     for name in networks)
     ratio = {name: (t.n_candidates - len(t.positives)) / len(t.positives) for name, t in tasks.items()}

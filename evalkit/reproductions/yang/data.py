@@ -4,10 +4,18 @@
   its authors, each pair weighted 1/(k-1), see :func:`events`); papers of 1995-1999 are the feature network, those of 2000 the label
   period (:func:`task`, ``"Condmat"``). The supervised predictor's training task has
   features 1995-1998 and labels 1999 (:func:`training_task`).
-* The stand-ins for the paper's networks we do not have: CollegeMsg (for Facebook),
-  email-Eu-core and Benson et al.'s Enron e-mails (for Enron), sx-mathoverflow (for
-  scale). The events before the 80th percentile of event times form the feature network
-  and the rest the label period; a training task takes the 60th and 80th percentiles.
+* Facebook: SNAP's CollegeMsg *is* the paper's Facebook network (Table 1: its 13,838
+  undirected edges, and 1,829 nodes before 1 September 2004, Pacific time; see
+  :func:`~evalkit.reproductions.yang.identify_networks`). The feature network holds the
+  messages before 2004-09-01 00:00 PDT (:data:`FACEBOOK_SPLIT`), the label period the
+  rest; the training task is the same cut two months earlier (features before 1 July,
+  labels July and August).
+* The stand-ins for the paper's networks we do not have (:data:`PAPER_NETWORKS`): Condmat
+  for DBLP (the only other co-authorship network), email-Eu-core for Enron (the e-mail
+  network closest to Enron's size). The events before the 80th percentile of event times
+  form the feature network and the rest the label period; a training task takes the 60th
+  and 80th percentiles. Benson et al.'s Enron e-mails (143 employees) and
+  sx-mathoverflow (for scale) are further networks, not stand-ins.
 
 The label period of a stand-in is open-ended (``end=None``) unless ``end="last event"``
 is asked for, which closes it just after the last event (``max(time) + 1``). The two give
@@ -25,16 +33,19 @@ import numpy as np
 from ... import datasets, linkpred
 from .._experiment import experiment
 
-__all__ = ["NETWORKS", "Network", "STAND_INS", "events", "periods", "task", "tasks", "training_task", "utc",
+__all__ = ["FACEBOOK_SPLIT", "NETWORKS", "Network", "PAPER_NETWORKS", "events", "label", "periods", "task", "tasks", "training_task", "utc",
            "yang_experiment"]
 
-#: the networks of the link-prediction chapters: Condmat and the stand-ins
-#: the networks the chapters use: Condmat (the paper's) and the stand-ins for the others
+#: the networks of the link-prediction chapters: the paper's Condmat and Facebook (CollegeMsg),
+#: the stand-ins for DBLP and Enron, and further networks
 Network = typing.Literal["Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)", "sx-mathoverflow"]
 NETWORKS = typing.get_args(Network)
-#: stand-in name -> what it stands in for
-STAND_INS = {"CollegeMsg": "Facebook", "email-Eu-core": "Enron", "Enron (Benson)": "Enron",
-             "sx-mathoverflow": "DBLP (scale)"}
+#: the paper's network -> (our network used wherever the paper uses it, "is" or "stand-in")
+PAPER_NETWORKS = {"Condmat": ("Condmat", "is"), "DBLP": ("Condmat", "stand-in"),
+                  "Enron": ("email-Eu-core", "stand-in"), "Facebook": ("CollegeMsg", "is")}
+#: the end of the paper's Facebook feature period: 2004-09-01 00:00 Pacific daylight time (UTC-7)
+FACEBOOK_SPLIT = int(datetime.datetime(2004, 9, 1, 7, tzinfo=datetime.timezone.utc).timestamp())
+_FACEBOOK_TRAINING = int(datetime.datetime(2004, 7, 1, 7, tzinfo=datetime.timezone.utc).timestamp())
 _TEMPORAL_KEYS = {"CollegeMsg": "CollegeMsg", "email-Eu-core": "email-Eu-core-temporal",
                   "sx-mathoverflow": "sx-mathoverflow"}
 _ENDS = ("open", "last event")
@@ -57,6 +68,22 @@ def utc(year):
     (0, 946684800)
     """
     return int(datetime.datetime(year, 1, 1, tzinfo=datetime.timezone.utc).timestamp())
+
+
+def label(name):
+    """A network's name with the paper's network it is or stands in for, for titles and legends.
+
+    Examples
+    --------
+    >>> label("CollegeMsg"), label("email-Eu-core"), label("Condmat")
+    ('CollegeMsg (Facebook)', 'email-Eu-core (for Enron)', 'Condmat (and for DBLP)')
+    """
+    _check_network(name)
+    roles = [(paper, relation) for paper, (ours, relation) in PAPER_NETWORKS.items() if ours == name and paper != name]
+    if not roles:
+        return name
+    parts = [paper if relation == "is" else f"for {paper}" for paper, relation in roles]
+    return f"{name} ({'and ' if name in PAPER_NETWORKS else ''}{', '.join(parts)})"
 
 
 def _check_network(name):
@@ -114,7 +141,7 @@ def periods(name, *, end="open"):
     if name == "Condmat":
         return dict(start=utc(1995), split=utc(2000), end=utc(2001))
     ev = events(name)
-    out = dict(split=int(np.quantile(ev.time, 0.8)))
+    out = dict(split=FACEBOOK_SPLIT if name == "CollegeMsg" else int(np.quantile(ev.time, 0.8)))
     if end == "last event":
         out["end"] = int(ev.time.max()) + 1
     return out
@@ -149,11 +176,14 @@ def tasks(names=NETWORKS[:4], *, end="open"):
 def training_task(name):
     """The task a supervised predictor is trained on, one period before the test task.
 
-    Condmat: features 1995-1998, labels 1999. A stand-in: events up to the 60th
-    percentile of time are features, those up to the 80th labels.
+    Condmat: features 1995-1998, labels 1999. CollegeMsg (Facebook): features before
+    1 July 2004, labels July and August (Pacific time). Another network: events up to the
+    60th percentile of time are features, those up to the 80th labels.
     """
     _check_network(name)
     if name == "Condmat":
         return linkpred.temporal_task(events(name), start=utc(1995), split=utc(1999), end=utc(2000))
     ev = events(name)
+    if name == "CollegeMsg":
+        return linkpred.temporal_task(ev, split=_FACEBOOK_TRAINING, end=FACEBOOK_SPLIT)
     return linkpred.temporal_task(ev, split=int(np.quantile(ev.time, 0.6)), end=int(np.quantile(ev.time, 0.8)))
