@@ -44,6 +44,8 @@ OPTIONS = {
     "yang.s4.1.imbalance-thousands": {"data": STANDINS},
     "yang.fig7.condmat.imbalance-order": {"source_error": "errata-yang-imbalance"},
     "yang.fig7.condmat.sampled-imbalance-order": {"source_error": "errata-yang-imbalance"},
+    "yang.fig7.condmat.stable-rate": {"explanation": "lp-fig7-stability"},
+    "yang.fig7.facebook.stable-rate": {"explanation": "lp-fig7-stability"},
     "yang.fig7.variance-grows": {"data": ENRON, "scale": "book scale"},
     "yang.fig7.mean-stable": {"data": ENRON},
     "yang.fig8.dblp.stable-rate": {"data": "Condmat in place of DBLP; " + SUPERVISED},
@@ -153,7 +155,8 @@ def record_claims(ours):
 def framework_claims(*, table1, imbalance, spans, distinct):
     """The framework chapter: Table 1, Fig. 3, the baselines of Section 3.3.
 
-    ``table1`` is :func:`~evalkit.reproductions.yang.table1`'s table: its rows for the
+    ``table1`` is :func:`~evalkit.reproductions.yang.table1`'s table (None to skip its
+    claims): its rows for the
     networks we have (``relation == "is"``) give the nodes of the feature network, the
     edges of the whole period (as the paper counts them) and the density of the feature
     network (the paper's mixes the two periods). ``imbalance`` is
@@ -162,7 +165,8 @@ def framework_claims(*, table1, imbalance, spans, distinct):
     the orders of magnitude and the number of distinct values of the inverse scores (None
     to skip Fig. 3)."""
     ours = {}
-    for net, row in table1[table1["relation"] == "is"].iterrows():
+    rows = table1[table1["relation"] == "is"].iterrows() if table1 is not None else ()
+    for net, row in rows:
         key = f"yang.table1.{net.lower()}"
         ours.update({f"{key}.nodes": int(row["nodes"]), f"{key}.edges": int(row["edges"]),
                      f"{key}.density": float(row["feature-network density"])})

@@ -8,11 +8,12 @@ import numpy as np
 
 from ... import datasets, linkpred, metrics
 from ..._parallel import progress_bar
+from .distance import directed_propflow
 from .data import (PAPER_NETWORKS, Network, NETWORKS, events, periods, task, tasks, training_task, utc,
                    yang_experiment)
 
 __all__ = ["auroc_variance", "class_imbalance", "condmat_whole_period", "corollary43", "feature_period_window",
-           "fig7", "fig8", "identify_networks", "table1", "task_sizes", "theorem41"]
+           "fig7", "fig8", "identify_networks", "stability_readings", "table1", "task_sizes", "theorem41"]
 
 _SAMPLING_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core")
 #: every timestamped data set we have, by the name the identification table gives it
@@ -365,8 +366,11 @@ def _subsampling_curve(h, rates, n_repeats, seed):
                                                  "seed": 2014}},
                  paper_cost="~60 s on 1 core")
 def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
-         n_repeats: int = 100, seed: int = 2014, max_length: int = 3, progress: bool = False):
+         n_repeats: int = 100, seed: int = 2014, progress: bool = False):
     """Fig. 7: AUROC of PA, Adamic/Adar and PropFlow on test sets with a fraction p of the negatives.
+
+    PropFlow is the paper's: 5 steps on the weighted network, the mean of the two orderings
+    (:func:`~evalkit.reproductions.yang.directed_propflow`, computed once per network).
 
     Parameters
     ----------
@@ -378,8 +382,6 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
         Sampled test sets per rate.
     seed : int
         Seed of each (network, predictor, rate) cell's samples.
-    max_length : int
-        PropFlow's steps.
     progress : bool
         Show a progress bar over the networks.
 
@@ -395,13 +397,59 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     for name in progress_bar(networks, progress=progress, desc="Fig. 7 networks"):
         t = task(name)
         preds = {"PA": "preferential_attachment", "AA": "adamic_adar",
-                 "PF": linkpred.propflow(t.weights, max_length=max_length)}
+                 "PF": linkpred.mean_of_orderings(directed_propflow(name))}
         for label, pred in preds.items():
             h = linkpred.score_histogram(t.adjacency, t.positives, pred)
             usable, au = _subsampling_curve(h, rates, n_repeats, seed)
             frames.append(pd.DataFrame({"network": name, "predictor": label, "p": usable, "mean": au.mean(1),
                                         "min": au.min(1), "max": au.max(1)}))
     return pd.concat(frames, ignore_index=True)
+
+
+def stability_readings(fig7, stated):
+    """Which thresholds on the AUROC's range read the paper's "stable down to p" off our Fig. 7.
+
+    Reading "stable down to p" as "at every rate >= p the AUROC's range (maximum minus
+    minimum over the sampled test sets, for every predictor) is at most tau", the stable
+    rate falls in steps as tau grows. For each network this gives the interval of tau under
+    which the reading is the rate the paper states.
+
+    Parameters
+    ----------
+    fig7 : pandas.DataFrame
+        :func:`fig7`'s frame.
+    stated : dict of str -> float
+        Network -> the paper's stable rate for it (a rate of ``fig7``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per network: the stated rate, and ``from`` and ``below``: the paper's rate
+        is read exactly when ``from <= tau < below`` (``below`` is infinite when the rate is
+        the smallest one sampled).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"network": "n", "predictor": "PA", "p": [0.01, 0.1, 1.0],
+    ...                   "min": [0.70, 0.74, 0.75], "max": [0.78, 0.755, 0.75]})
+    >>> stability_readings(f, {"n": 0.1}).loc["n"].tolist()
+    [0.1, 0.015, 0.08]
+    """
+    import pandas as pd
+
+    rows = {}
+    for name, rate in stated.items():
+        d = fig7[fig7["network"] == name]
+        if d.empty:
+            raise ValueError(f"stated: network {name!r} is not in fig7")
+        worst = (d["max"] - d["min"]).groupby(d["p"]).max().sort_index(ascending=False).cummax()
+        if rate not in worst.index:
+            raise ValueError(f"stated: {rate} is not a rate of fig7 for {name!r}; rates: {sorted(worst.index)}")
+        lower = worst.index[worst.index < rate]
+        rows[name] = {"stated rate": float(rate), "from": float(worst.loc[rate]),
+                      "below": float(worst.loc[lower.max()]) if lower.size else np.inf}
+    return pd.DataFrame(rows).T
 
 
 @yang_experiment("yang-fig8", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
