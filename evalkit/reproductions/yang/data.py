@@ -33,8 +33,8 @@ import numpy as np
 from ... import datasets, linkpred
 from .._experiment import experiment
 
-__all__ = ["FACEBOOK_SPLIT", "NETWORKS", "Network", "PAPER_NETWORKS", "events", "label", "periods", "task", "tasks", "training_task", "utc",
-           "yang_experiment"]
+__all__ = ["FACEBOOK_SPLIT", "NETWORKS", "Network", "PAPER_NETWORKS", "events", "label", "periods", "task", "tasks",
+           "training_task", "utc", "yang_experiment"]
 
 #: the networks of the link-prediction chapters: the paper's Condmat and Facebook (CollegeMsg),
 #: the stand-ins for DBLP and Enron, and further networks
@@ -79,7 +79,8 @@ def label(name):
     ('CollegeMsg (Facebook)', 'email-Eu-core (for Enron)', 'Condmat (and for DBLP)')
     """
     _check_network(name)
-    roles = [(paper, relation) for paper, (ours, relation) in PAPER_NETWORKS.items() if ours == name and paper != name]
+    roles = [(paper, relation) for paper, (ours, relation) in PAPER_NETWORKS.items()
+             if ours == name and paper != name]
     if not roles:
         return name
     parts = [paper if relation == "is" else f"for {paper}" for paper, relation in roles]
