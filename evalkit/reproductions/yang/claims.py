@@ -8,10 +8,13 @@ explanation or source-error notes of :data:`OPTIONS` and the sentences of :data:
 
 Examples
 --------
+>>> import pandas as pd
 >>> from evalkit.reproductions.yang import claims as yc
->>> ours = yc.framework_claims(n_nodes=10, n_edges=9, imbalance=None, spans=None, distinct=None)
->>> ours["yang.table1.condmat.density"]
-0.2
+>>> table1 = pd.DataFrame({"relation": ["is"], "nodes": [10], "edges": [12], "feature-network density": [0.2]},
+...                       index=["Condmat"])
+>>> ours = yc.framework_claims(table1=table1, imbalance=None, spans=None, distinct=None)
+>>> ours["yang.table1.condmat.edges"], ours["yang.table1.condmat.density"]
+(12, 0.2)
 """
 from __future__ import annotations
 
