@@ -37,22 +37,22 @@ from .histogram import PairEvaluation, ScoreHistogram, evaluate_all_pairs, merge
 from .orderings import OrderingEvaluation, evaluate_orderings, is_directional, two_hop_pairs
 from .predictors import (PREDICTORS, adamic_adar, common_neighbors, jaccard, mean_of_orderings, pair_scores,
                          preferential_attachment, propflow, snap_float_ties)
-from .sampling import (SurrogateResult, distance_mean_auroc, draw_without_replacement, sample_distance_balanced,
-                       sample_negative_pairs, sample_steered, sample_uniform, subsample_negatives,
-                       subsampled_auroc_variance, surrogate_auroc)
+from .sampling import (SurrogateMoments, SurrogateResult, distance_mean_auroc, draw_without_replacement,
+                       sample_distance_balanced, sample_negative_pairs, sample_steered, sample_uniform, subsample_negatives,
+                       subsampled_auroc_variance, surrogate_auroc, surrogate_moments)
 from .supervised import FEATURES, supervised_score_histogram
 from .tasks import LinkPredictionTask, temporal_slices, temporal_task
 from .topk import TopKRate, top_k_rate
 
 __all__ = [
     "DistanceCounts", "DistanceHistograms", "FEATURES", "LinkPredictionTask", "OrderingEvaluation", "PREDICTORS",
-    "PairEvaluation", "ScoreHistogram", "SurrogateResult", "TopKRate",
+    "PairEvaluation", "ScoreHistogram", "SurrogateMoments", "SurrogateResult", "TopKRate",
     "adamic_adar", "common_neighbors", "distance_counts", "distance_mean_auroc", "distance_score_histograms",
     "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "is_directional",
     "jaccard", "mean_of_orderings", "merge_histograms", "pair_distances", "pair_scores", "preferential_attachment",
     "propflow", "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform",
     "score_histogram", "snap_float_ties", "subsample_negatives", "subsampled_auroc_variance", "supervised_score_histogram",
-    "surrogate_auroc", "temporal_slices", "temporal_task", "top_k_rate", "two_hop_pairs",
+    "surrogate_auroc", "surrogate_moments", "temporal_slices", "temporal_task", "top_k_rate", "two_hop_pairs",
 ]
 
 

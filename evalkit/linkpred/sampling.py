@@ -16,7 +16,8 @@ Every histogram draw is an exact draw without replacement
 (:func:`draw_without_replacement`, a multivariate hypergeometric draw over the score
 values). The methods of :class:`~evalkit.linkpred.ScoreHistogram` and
 :class:`~evalkit.linkpred.DistanceHistograms` of the same names call these functions.
-:func:`surrogate_auroc` is the ranking simulation of the paper's Table 2.
+:func:`surrogate_auroc` is the ranking simulation of the paper's Table 2, and
+:func:`surrogate_moments` what it converges to, in closed form.
 """
 from __future__ import annotations
 
@@ -32,9 +33,9 @@ from ._common import check_pairs, check_size, pair_keys
 from .distance import DistanceHistograms
 from .histogram import PairEvaluation, ScoreHistogram, grouped_areas
 
-__all__ = ["SurrogateResult", "distance_mean_auroc", "draw_without_replacement", "sample_distance_balanced",
+__all__ = ["SurrogateMoments", "SurrogateResult", "distance_mean_auroc", "draw_without_replacement", "sample_distance_balanced",
            "sample_negative_pairs", "sample_steered", "sample_uniform", "subsample_negatives",
-           "subsampled_auroc_variance", "surrogate_auroc"]
+           "subsampled_auroc_variance", "surrogate_auroc", "surrogate_moments"]
 
 
 def draw_without_replacement(counts, k, rng):
@@ -350,6 +351,24 @@ def _auroc_from_position_sums(sums, p, n_total):
     return 1.0 - (sums - p * (p - 1) / 2) / (p * n)
 
 
+def _surrogate_places(p_s, n_s, p_f, n_f, alpha, beta):
+    """Check the surrogate's arguments; the numbers of top places each group of positives takes."""
+    for name, v in (("p_s", p_s), ("n_s", n_s), ("p_f", p_f), ("n_f", n_f)):
+        check_positive_int(v, name)
+    if not (p_s <= p_f and n_s <= n_f):
+        raise ValueError(f"the sub-problem must be part of the full one: need p_s <= p_f and n_s <= n_f; "
+                         f"got p_s={p_s}, p_f={p_f}, n_s={n_s}, n_f={n_f}")
+    if not 0 < alpha <= 1:
+        raise ValueError(f"alpha must lie in (0, 1]; got {alpha!r}")
+    if not beta >= 1:
+        raise ValueError(f"beta must be at least 1; got {beta!r}")
+    N_s, N_f = p_s + n_s, p_f + n_f
+    m_sub = max(p_s, int(alpha * N_s))
+    m1 = min(N_f, max(p_s, int(alpha * N_s * beta)))
+    m2 = min(N_f, max(p_f, int(alpha * N_f)))
+    return m_sub, m1, m2
+
+
 def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=None):
     """Simulate the AUROC of a sub-problem and of the full problem (Yang et al., Section 4.2).
 
@@ -359,6 +378,7 @@ def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=
     the top ``alpha (p_s + n_s) beta`` and the other ``p_f - p_s`` random free places among
     the top ``alpha (p_f + n_f)``. Places are drawn without replacement (exactly), and
     the AUROC of a ranking without ties follows from the positives' places.
+    :func:`surrogate_moments` gives what the simulation converges to.
 
     Returns
     -------
@@ -370,23 +390,9 @@ def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=
     >>> round(r.expected_auroc_sub, 2), bool(r.sigmas > 2)
     (0.9, True)
     """
-    for name, v in (("p_s", p_s), ("n_s", n_s), ("p_f", p_f), ("n_f", n_f)):
-        check_positive_int(v, name)
-    if not (p_s <= p_f and n_s <= n_f):
-        raise ValueError(f"the sub-problem must be part of the full one: need p_s <= p_f and n_s <= n_f; "
-                         f"got p_s={p_s}, p_f={p_f}, n_s={n_s}, n_f={n_f}")
-    if not 0 < alpha <= 1:
-        raise ValueError(f"alpha must lie in (0, 1]; got {alpha!r}")
-    if not beta >= 1:
-        raise ValueError(f"beta must be at least 1; got {beta!r}")
+    m_sub, m1, m2 = _surrogate_places(p_s, n_s, p_f, n_f, alpha, beta)
     n_simulations = check_positive_int(n_simulations, "n_simulations", minimum=2)
     rng = np.random.default_rng(rng)
-    N_s, N_f = p_s + n_s, p_f + n_f
-    m_sub = max(p_s, int(alpha * N_s))
-    m1 = min(N_f, max(p_s, int(alpha * N_s * beta)))
-    m2 = min(N_f, max(p_f, int(alpha * N_f)))
-    if m2 - p_s < p_f - p_s:  # pragma: no cover - guarded by m2 >= p_f
-        raise ValueError("not enough places for the positives")
     sub = np.empty(n_simulations)
     full = np.empty(n_simulations)
     for i in range(n_simulations):
@@ -397,5 +403,89 @@ def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=
         x = rng.choice(m2 - taken.size, p_f - p_s, replace=False, shuffle=False)
         x = x + np.searchsorted(taken - np.arange(taken.size), x, side="right")
         full[i] = first.sum() + x.sum()
-    return SurrogateResult(float(alpha), float(beta), _auroc_from_position_sums(sub, p_s, N_s),
-                           _auroc_from_position_sums(full, p_f, N_f))
+    return SurrogateResult(float(alpha), float(beta), _auroc_from_position_sums(sub, p_s, p_s + n_s),
+                           _auroc_from_position_sums(full, p_f, p_f + n_f))
+
+
+@dataclass(frozen=True)
+class SurrogateMoments:
+    """Means and standard deviations of the surrogate's two AUROCs (:func:`surrogate_moments`).
+
+    ``sigmas`` is the mean difference (full minus sub) over the standard deviation of
+    the difference: what :attr:`SurrogateResult.sigmas` converges to.
+    """
+
+    alpha: float
+    beta: float
+    mean_sub: float
+    mean_full: float
+    sd_sub: float
+    sd_full: float
+
+    @property
+    def sigmas(self):
+        """Mean difference in units of its standard deviation."""
+        return (self.mean_full - self.mean_sub) / float(np.hypot(self.sd_sub, self.sd_full))
+
+
+def _uniform_sum_moments(p, m):
+    """Mean and variance of the sum of ``p`` places drawn without replacement from ``0 .. m-1``."""
+    return p * (m - 1) / 2, p * (m + 1) * (m - p) / 12
+
+
+def surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta):
+    """What :func:`surrogate_auroc` converges to: the means and spreads of both AUROCs, in closed form.
+
+    The AUROC of a ranking with ``p`` positives and ``n`` negatives is
+    ``1 - (S - p (p - 1) / 2) / (p n)``, with ``S`` the sum of the positives' places
+    (0-based). In ``P_sub``, ``S`` sums ``p_s`` places drawn without replacement from
+    the top ``m = alpha (p_s + n_s)``: mean ``p_s (m - 1) / 2``, variance
+    ``p_s (m + 1) (m - p_s) / 12``. In ``P_full`` the ``p_s`` places among the top
+    ``m1 = alpha (p_s + n_s) beta`` have these moments, and the other ``p_f - p_s`` are
+    drawn from the ``m2 = alpha (p_f + n_f)`` top places less those taken (their mean is
+    exact in expectation; their variance is taken as if from all ``m2`` places and
+    independent of the first group's, which neglects terms of relative order
+    ``p_f / m2``). When ``p_s`` is much smaller than ``p_s + n_s`` and ``beta (p_s + n_s)``
+    is at most ``p_f + n_f``, this gives, with ``s = p_s / p_f`` and
+    ``r = (p_s + n_s) / (p_f + n_f)``,
+
+    ``sigmas ~ s sqrt(3 p_s) (1 - beta r) / sqrt(1 + s (1 - s) + s**2 beta**2 r**2)``,
+
+    free of ``alpha``: pooling raises the AUROC only while ``beta r < 1``.
+
+    Parameters
+    ----------
+    p_s, n_s : int
+        Positives and negatives of the sub-problem.
+    p_f, n_f : int
+        Positives and negatives of the full problem (``p_s <= p_f``, ``n_s <= n_f``).
+    alpha : float
+        Top fraction of the ranking the positives take, in (0, 1].
+    beta : float
+        Spread factor, at least 1, of the sub-problem's positives in the full problem.
+
+    Returns
+    -------
+    SurrogateMoments
+
+    Examples
+    --------
+    >>> m = surrogate_moments(100, 10_000, 400, 1_000_000, 0.2, 10)
+    >>> round(m.mean_sub, 3), round(m.mean_full, 3), round(m.sigmas, 1)
+    (0.904, 0.923, 3.0)
+    """
+    m_sub, m1, m2 = _surrogate_places(p_s, n_s, p_f, n_f, alpha, beta)
+    mean_s, var_s = _uniform_sum_moments(p_s, m_sub)
+    mean_1, var_1 = _uniform_sum_moments(p_s, m1)
+    # the first group's expected number and place sum inside [0, m2), which the others avoid
+    inside = p_s * min(m1, m2) / m1
+    inside_sum = inside * (min(m1, m2) - 1) / 2
+    p2 = p_f - p_s
+    mean_2 = p2 * (m2 * (m2 - 1) / 2 - inside_sum) / (m2 - inside)
+    var_2 = _uniform_sum_moments(p2, m2)[1] if p2 else 0.0
+
+    def auroc(mean_sum, p, n):
+        return 1.0 - (mean_sum - p * (p - 1) / 2) / (p * n)
+
+    return SurrogateMoments(float(alpha), float(beta), auroc(mean_s, p_s, n_s), auroc(mean_1 + mean_2, p_f, n_f),
+                            float(np.sqrt(var_s)) / (p_s * n_s), float(np.sqrt(var_1 + var_2)) / (p_f * n_f))

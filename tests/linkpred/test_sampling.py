@@ -168,6 +168,32 @@ def test_surrogate_expectations():
                                                            n_simulations=3000, rng=0).auroc_sub)
 
 
+@pytest.mark.parametrize("args", [(30, 970, 100, 99_900, 0.4, 5),          # the usual case
+                                  (100, 10_000, 400, 1_000_000, 0.9, 50),  # beta (p_s + n_s) above p_f + n_f
+                                  (152, 342_491, 302, 1_658_058, 0.3, 10)])  # the sign reverses
+def test_surrogate_moments_are_what_the_simulation_converges_to(args):
+    n = 4000
+    m = linkpred.surrogate_moments(*args)
+    r = linkpred.surrogate_auroc(*args, n_simulations=n, rng=3)
+    for mean, sd, sims in ((m.mean_sub, m.sd_sub, r.auroc_sub), (m.mean_full, m.sd_full, r.auroc_full)):
+        assert abs(sims.mean() - mean) < 4 * sd / np.sqrt(n)
+        # the standard deviation of a sample SD is about sd / sqrt(2 n); the variance is approximate
+        assert abs(sims.std(ddof=1) / sd - 1) < 4 / np.sqrt(2 * n) + 0.01
+    assert m.sigmas == pytest.approx(r.sigmas, rel=0.05)
+    assert np.sign(m.sigmas) == np.sign(r.sigmas)
+
+
+def test_surrogate_moments_closed_form_limit():
+    # few positives beside their places: sigmas ~ s sqrt(3 p_s) (1 - beta r) / sqrt(1 + s(1-s) + s^2 beta^2 r^2)
+    p_s, n_s, p_f, n_f, beta = 1000, 10_000_000, 4000, 1_000_000_000, 20
+    s, r = p_s / p_f, (p_s + n_s) / (p_f + n_f)
+    approx = s * np.sqrt(3 * p_s) * (1 - beta * r) / np.sqrt(1 + s * (1 - s) + (s * beta * r) ** 2)
+    for alpha in (0.2, 0.9):                                   # alpha cancels
+        assert linkpred.surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta).sigmas == pytest.approx(approx, rel=0.01)
+    with pytest.raises(ValueError, match="alpha must lie"):
+        linkpred.surrogate_moments(1, 10, 5, 100, 0, 10)
+
+
 def test_surrogate_places_are_distinct():
     # as many places as positives: only distinct places fill them, and the AUROC is exactly 1
     r = linkpred.surrogate_auroc(5, 5, 20, 20, 0.5, 1, n_simulations=50, rng=1)

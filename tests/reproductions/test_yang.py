@@ -3,6 +3,7 @@ registered with a command-line form, and the experiments run (on the small stand
 import argparse
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from evalkit import claims, linkpred
@@ -63,6 +64,25 @@ def test_distance_experiments_on_a_stand_in(shared_data):
     assert np.isclose(a["fig13"]["fair"].sum(), 1) and np.isclose(a["fig13"]["kaggle"].sum(), 1)
     steer = yang.steering(network="email-Eu-core", targets=(0.7,))
     assert abs(steer.loc[0.7, "expected AUROC of the scheme"] - 0.7) < 0.01
+
+
+def test_table2_closed_form_and_the_counts_it_implies(shared_data):
+    counts = yang.table2_counts("email-Eu-core")
+    t = yang.task("email-Eu-core")
+    assert counts["p_f"] + counts["n_f"] == t.n_candidates and counts["p_f"] == len(t.positives)
+    closed = yang.table2_closed_form(networks=SMALL, alphas=(0.5,), betas=(1, 2))
+    direct = linkpred.surrogate_moments(*counts.values(), 0.5, 2).sigmas
+    assert closed.set_index("beta").loc[2, "sigmas"] == direct
+    # a table made from known counts gives those counts back (to the grid's resolution)
+    truth = {"p_s": 600, "n_s": 79_000, "p_f": 2_400, "n_f": 5_000_000 - 2_400}
+    alphas, betas = (0.2, 0.5, 0.9), (10, 30, 50)
+    table = pd.DataFrame([[linkpred.surrogate_moments(*truth.values(), a, b).sigmas for b in betas] for a in alphas],
+                         index=alphas, columns=betas)
+    n_nodes = 3163   # 3163 * 3162 / 2 = 5,000,703 pairs
+    implied = yang.table2_implied(table, n_nodes=n_nodes, share=0.25, alphas=alphas, betas=betas)
+    assert implied["rms"] < 0.05
+    assert implied["N_f / N_s"] == pytest.approx(5_000_000 / 79_600, rel=0.03)
+    assert implied["counts"]["p_s"] == pytest.approx(600, rel=0.05)
 
 
 def test_propflow_walks_on_the_weighted_network_and_the_others_do_not_change(shared_data):

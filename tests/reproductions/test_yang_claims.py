@@ -33,14 +33,14 @@ def test_options_take_the_longest_prefix():
     assert yc.options("yang.table3.enron.pf.fair")["data"] == yc.ENRON
     assert "data" not in yc.options("yang.table3.condmat.pf.fair")     # the paper's (weighted) network
     assert yc.options("yang.table3.condmat.pf.kaggle") == {"explanation": "lp-kaggle"}
-    assert yc.options("yang.table2.a02.b10")["explanation"] == "lp-table2"
+    assert yc.options("yang.table2.a02.b10")["explanation"] == "lp-table2-why"
     assert yc.options("yang.thm41.statement") == {}
 
 
 def test_every_label_is_a_known_section():
     labels = {o.get("explanation") or o.get("source_error") for o in yc.OPTIONS.values()} - {None}
     assert labels <= {"errata-yang", "errata-yang-baselines", "errata-yang-imbalance", "lp-directionality",
-                      "lp-fig10-exceptions", "lp-pf-vs-pa", "lp-table2", "lp-kaggle", "lp-fig7-stability"}
+                      "lp-fig10-exceptions", "lp-pf-vs-pa", "lp-table2-why", "lp-kaggle", "lp-fig7-stability"}
 
 
 def _framework():

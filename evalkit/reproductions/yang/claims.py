@@ -70,8 +70,9 @@ OPTIONS = {
     "yang.fig10.condmat.pf-above-pa-only-at-2": {"explanation": "lp-pf-vs-pa"},
     "yang.fig10.gap-shrinks-with-size": {"data": STANDINS},
     "yang.table2.": {"data": "Condmat's counts in place of DBLP's (not printed)",
-                     "scale": "book scale: 400 simulations per cell of the paper's 100,000",
-                     "explanation": "lp-table2"},
+                     "scale": "the closed form, what the paper's 100,000 simulations per cell converge to "
+                              "(checked against 400 simulations per cell)",
+                     "explanation": "lp-table2-why"},
     "yang.fig11.increases": {"data": STANDINS},
     "yang.table3.enron.": {"data": ENRON},
     "yang.table3.kaggle-higher": {"data": STANDINS, "explanation": "lp-kaggle"},
@@ -281,7 +282,8 @@ def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10,
     toy's non-backtracking 2-step paths from each node (row) that end at each node
     (v_a = 0, v_b = 1), ``counts`` the Condmat counts ``{"N", "P",
     "pos2", "neg2", "pos3"}``, ``by_distance`` the distance histograms of each network,
-    ``table2`` the pivot of sigmas (alpha x beta), ``n_nodes`` each network's node count;
+    ``table2`` the pivot of sigmas (alpha x beta; the chapter
+    passes the closed form of :func:`~evalkit.reproductions.yang.table2_closed_form`), ``n_nodes`` each network's node count;
     the rest are the frames of the experiments of the same names."""
     P, N = counts["P"], counts["N"]
     ours = {

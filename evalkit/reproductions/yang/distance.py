@@ -11,7 +11,8 @@ from ..._parallel import progress_bar
 from .data import Network, task, yang_experiment
 
 __all__ = ["DISTANCE_NETWORKS", "PROPFLOW_CLAIMS", "SHORT", "directed_propflow", "distance_histograms", "fig10",
-           "fig11", "orderings", "propflow_weighting", "steering", "table2", "table3"]
+           "fig11", "orderings", "propflow_weighting", "steering", "table2", "table2_closed_form",
+           "table2_counts", "table2_implied", "table3"]
 
 #: the networks of the distance and measures chapters
 #: the networks of the paper's figures: Condmat (also DBLP's stand-in), CollegeMsg (Facebook), email-Eu-core (Enron's)
@@ -159,11 +160,7 @@ def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ..
     list of dict
         One row per cell: alpha, beta, sigmas, mean AUROC of both problems, and the counts.
     """
-    t = task("Condmat")
-    counts = linkpred.distance_counts(t.adjacency, t.positives)
-    p_s = int(counts.positives[counts.distance == 2][0])
-    n_s = int(counts.negatives[counts.distance == 2][0])
-    p_f, n_f = int(counts.positives.sum()), int(counts.negatives.sum())
+    p_s, n_s, p_f, n_f = table2_counts("Condmat").values()
     rng = np.random.default_rng(seed)
     rows = []
     cells = [(a, b) for a in alphas for b in betas]
@@ -173,6 +170,109 @@ def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ..
                      "mean_auroc_full": float(r.auroc_full.mean()), "simulations": simulations,
                      "p_s": p_s, "n_s": n_s, "p_f": p_f, "n_f": n_f})
     return rows
+
+
+def table2_counts(name: Network = "Condmat"):
+    """The counts Table 2's simulation needs, from a network's task.
+
+    Returns
+    -------
+    dict
+        ``p_s``, ``n_s``: positives and negatives at distance 2 (the sub-problem);
+        ``p_f``, ``n_f``: over all candidate pairs (the full problem).
+    """
+    t = task(name)
+    counts = linkpred.distance_counts(t.adjacency, t.positives)
+    at2 = counts.distance == 2
+    return {"p_s": int(counts.positives[at2][0]), "n_s": int(counts.negatives[at2][0]),
+            "p_f": int(counts.positives.sum()), "n_f": int(counts.negatives.sum())}
+
+
+def _closed_form_rows(label, counts, alphas, betas):
+    rows = []
+    for a in alphas:
+        for b in betas:
+            m = linkpred.surrogate_moments(counts["p_s"], counts["n_s"], counts["p_f"], counts["n_f"], a, b)
+            rows.append({"counts": label, "alpha": a, "beta": b, "sigmas": m.sigmas,
+                         "N_f / N_s": (counts["p_f"] + counts["n_f"]) / (counts["p_s"] + counts["n_s"]),
+                         "p_s / p_f": counts["p_s"] / counts["p_f"], **counts})
+    return rows
+
+
+def table2_closed_form(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, alphas: tuple[float, ...] = _ALPHAS,
+                       betas: tuple[int, ...] = _BETAS):
+    """Table 2 at the paper's scale: what its simulation converges to, with each network's counts.
+
+    :func:`evalkit.linkpred.surrogate_moments` for every cell, so no simulation noise.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per network and cell: ``counts`` (the network), alpha, beta, sigmas,
+        ``N_f / N_s``, ``p_s / p_f`` and the four counts.
+    """
+    import pandas as pd
+
+    return pd.DataFrame([row for name in networks
+                         for row in _closed_form_rows(name, table2_counts(name), alphas, betas)])
+
+
+def table2_implied(paper_cells, *, n_nodes: int, share: float, alphas: tuple[float, ...] = _ALPHAS,
+                   betas: tuple[int, ...] = _BETAS):
+    """The counts that make the closed-form Table 2 closest to a printed one.
+
+    The closed form depends on the counts through ``r = N_s / N_f`` (the sub-problem's
+    share of the candidate pairs) and ``p_s`` given the positives' share ``s = p_s / p_f``
+    (:func:`evalkit.linkpred.surrogate_moments`). With ``N_f`` the pairs of ``n_nodes``
+    nodes and ``s`` given, this finds the ``r`` and ``p_s`` whose closed-form cells are
+    nearest the printed ones in least squares: a grid over ``r``, then over ``p_s``, each
+    refined once.
+
+    Parameters
+    ----------
+    paper_cells : pandas.DataFrame
+        The printed sigmas, indexed by alpha, with the betas as columns.
+    n_nodes : int
+        Nodes of the network whose counts the table used (``N_f`` is their pairs).
+    share : float
+        Assumed ``p_s / p_f``.
+
+    Returns
+    -------
+    dict
+        ``counts`` (p_s, n_s, p_f, n_f), ``N_f / N_s``, ``rms`` (of closed form minus
+        printed) and ``table`` (the closed-form cells, like ``paper_cells``).
+    """
+    import pandas as pd
+
+    n_pairs = n_nodes * (n_nodes - 1) // 2
+    target = paper_cells.loc[list(alphas), list(betas)].to_numpy(dtype=float)
+
+    def counts_of(r, p_s):
+        p_s = int(round(p_s))
+        p_f = max(p_s, int(round(p_s / share)))
+        n_sub = max(p_s + 1, int(round(r * n_pairs)))
+        return {"p_s": p_s, "n_s": n_sub - p_s, "p_f": p_f, "n_f": n_pairs - p_f}
+
+    def cells(c):
+        return np.array([[linkpred.surrogate_moments(c["p_s"], c["n_s"], c["p_f"], c["n_f"], a, b).sigmas
+                          for b in betas] for a in alphas])
+
+    def sse(r, p_s):
+        return float(((cells(counts_of(r, p_s)) - target) ** 2).sum())
+
+    r_grid = np.geomspace(1e-4, 0.5, 40)
+    p_grid = np.geomspace(10, 1e5, 40)
+    best = min(((sse(r, p), r, p) for r in r_grid for p in p_grid))
+    for _ in range(2):  # refine each coordinate once around the best
+        r_grid = best[1] * np.geomspace(0.8, 1.25, 41)
+        best = min((sse(r, best[2]), r, best[2]) for r in r_grid)
+        p_grid = best[2] * np.geomspace(0.8, 1.25, 41)
+        best = min((sse(best[1], p), best[1], p) for p in p_grid)
+    c = counts_of(best[1], best[2])
+    table = pd.DataFrame(cells(c), index=list(alphas), columns=list(betas))
+    return {"counts": c, "N_f / N_s": (c["p_f"] + c["n_f"]) / (c["p_s"] + c["n_s"]),
+            "rms": float(np.sqrt(best[0] / target.size)), "table": table}
 
 
 @yang_experiment("yang-fig11", scales=_NETS, paper_cost="~40 s on 1 core")
