@@ -20,11 +20,14 @@ FEATURES = ("common_neighbors", "adamic_adar", "jaccard", "preferential_attachme
 class _FeatureMaps:
     """The sparse score matrices of one network, computed once, and feature rows for any pairs."""
 
-    def __init__(self, A, max_length):
+    def __init__(self, A, max_length, weights=None):
         self.A = check_adjacency(A)
         self.deg = self.A.sum(axis=1)
+        walk = self.A if weights is None else check_adjacency(weights, name="weights", weighted=True)
+        if walk.shape != self.A.shape:
+            raise ValueError(f"weights must have the adjacency's shape {self.A.shape}; got {walk.shape}")
         self.maps = [common_neighbors(self.A), adamic_adar(self.A), jaccard(self.A),
-                     propflow(self.A, max_length=max_length)]
+                     propflow(walk, max_length=max_length)]
 
     def rows(self, pairs):
         cn, aa, jc, pf = (pair_scores(S, pairs) for S in self.maps)
@@ -32,11 +35,13 @@ class _FeatureMaps:
         return np.column_stack([cn, aa, jc, pa, pf])
 
 
-def supervised_score_histogram(train, test, *, model=None, max_length=3, negatives_per_positive=20, rng=None):
+def supervised_score_histogram(train, test, *, model=None, max_length=3, weighted=False, negatives_per_positive=20,
+                               rng=None):
     """Score every candidate pair of ``test`` with a classifier trained on ``train``, as a histogram.
 
     The classifier sees the five features of ``FEATURES`` (PropFlow with
-    ``max_length`` steps). It is trained on the positives of the ``train`` task and a
+    ``max_length`` steps, on the tasks' weighted networks if ``weighted``; the other
+    four on the unweighted structure). It is trained on the positives of the ``train`` task and a
     uniform sample of ``negatives_per_positive`` times as many of its negatives (training
     sets may be sampled; only the test set must not be). Every candidate pair of ``test``
     is then scored without enumerating all of them: pairs more than ``max_length`` hops
@@ -52,7 +57,11 @@ def supervised_score_histogram(train, test, *, model=None, max_length=3, negativ
     model : scikit-learn classifier, optional
         Default ``HistGradientBoostingClassifier(random_state=0)``; cloned before fitting.
     max_length : int, default 3
-        At least 2, so that every pair with a common neighbour is "near".
+        At least 2, so that every pair with a common neighbour is "near". Every pair
+        within ``max_length`` hops is scored one by one, so the cost grows with it.
+    weighted : bool, default False
+        PropFlow walks on ``train.weights`` and ``test.weights`` (which must be set)
+        instead of the 0/1 adjacency.
     negatives_per_positive : int, default 20
     rng : seed or Generator
         For the training negatives.
@@ -70,7 +79,10 @@ def supervised_score_histogram(train, test, *, model=None, max_length=3, negativ
     rng = np.random.default_rng(rng)
     model = clone(model) if model is not None else HistGradientBoostingClassifier(random_state=0)
     # --- training set: all positives, sampled negatives
-    fm = _FeatureMaps(train.adjacency, max_length)
+    for name, t in (("train", train), ("test", test)):
+        if weighted and getattr(t, "weights", None) is None:
+            raise ValueError(f"weighted=True needs {name}.weights (a task built from events); {name} has none")
+    fm = _FeatureMaps(train.adjacency, max_length, train.weights if weighted else None)
     n_train_neg = min(negatives_per_positive * len(train.positives),
                       train.n_candidates - len(train.positives))
     neg = sample_negative_pairs(train.adjacency, train.positives, int(n_train_neg), rng=rng)
@@ -78,7 +90,7 @@ def supervised_score_histogram(train, test, *, model=None, max_length=3, negativ
     y = np.r_[np.ones(len(train.positives)), np.zeros(len(neg))]
     model.fit(X, y)
     # --- test: near pairs enumerated, far pairs grouped by degree product
-    fm = _FeatureMaps(test.adjacency, max_length)
+    fm = _FeatureMaps(test.adjacency, max_length, test.weights if weighted else None)
     A, n = fm.A, fm.A.shape[0]
     pos = np.sort(check_pairs(test.positives, n, "positives"), axis=1)
     near = sp.triu(fm.maps[3], k=1).tocsr()

@@ -257,8 +257,8 @@ def sampling_claims(*, theorem, corollary_z, corollary, fig7, fig8):
 def fig10_exceptions(fig10, by_distance):
     """The curves of Fig. 10 where a single distance's AUROC is above the pooled AUROC.
 
-    Returns a DataFrame, one row per such (network, predictor): the distances, and the share
-    of the network's positives that lie at them."""
+    Returns a DataFrame, one row per such (network, predictor): the distances, and the number
+    and share of the network's positives that lie at them."""
     single = fig10.drop(columns="all")
     beats = single.gt(fig10["all"], axis=0)
     rows = []
@@ -267,10 +267,10 @@ def fig10_exceptions(fig10, by_distance):
             continue
         h = by_distance[name]["preferential_attachment"]
         ds = [d for d in row.index[row.to_numpy()]]
-        share = float(h.n_positive[np.isin(h.distance, np.asarray(ds, dtype=float))].sum() / h.n_positive.sum())
+        at = int(h.n_positive[np.isin(h.distance, np.asarray(ds, dtype=float))].sum())
         rows.append({"network": name, "predictor": pred, "distances": ", ".join(str(int(d)) for d in ds),
-                     "share of positives": share})
-    return pd.DataFrame(rows, columns=["network", "predictor", "distances", "share of positives"])
+                     "positives": at, "share of positives": at / float(h.n_positive.sum())})
+    return pd.DataFrame(rows, columns=["network", "predictor", "distances", "positives", "share of positives"])
 
 
 def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fig11, table3, fig13,

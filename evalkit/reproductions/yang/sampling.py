@@ -458,8 +458,12 @@ def stability_readings(fig7, stated):
                                                  "seed": 2014, "train_seed": 8}},
                  paper_cost="~60 s on 1 core")
 def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
-         n_repeats: int = 100, seed: int = 2014, train_seed: int = 8, progress: bool = False):
+         n_repeats: int = 100, seed: int = 2014, train_seed: int = 8, weighted: bool = True, progress: bool = False):
     """Fig. 8: the same as Fig. 7 with a supervised predictor (gradient boosting on five features).
+
+    The PropFlow feature walks 3 steps on the weighted networks (the paper's; ``weighted``),
+    not Fig. 7's 5: every pair within PropFlow's reach is scored one by one, and on Condmat
+    5 steps reach 16% of the pairs against 1.3% for 3 (12 times as many to score).
 
     Parameters
     ----------
@@ -473,6 +477,8 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
         Seed of each (network, rate) cell's samples.
     train_seed : int
         Seed of the training negatives.
+    weighted : bool, default True
+        PropFlow feature on the weighted networks, or the 0/1 ones.
     progress : bool
         Show a progress bar over the networks.
 
@@ -486,7 +492,7 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     rates = np.asarray(rates)
     frames = []
     for name in progress_bar(networks, progress=progress, desc="Fig. 8 networks"):
-        h = linkpred.supervised_score_histogram(training_task(name), task(name), rng=train_seed)
+        h = linkpred.supervised_score_histogram(training_task(name), task(name), weighted=weighted, rng=train_seed)
         usable, au = _subsampling_curve(h, rates, n_repeats, seed)
         frames.append(pd.DataFrame({"network": name, "p": usable, "mean": au.mean(1), "min": au.min(1),
                                     "max": au.max(1), "all_pairs_auroc": h.evaluate().auroc}))
