@@ -107,7 +107,7 @@ def table1():
     Ours are counted as the paper counts (see :func:`condmat_whole_period`): the nodes of
     the feature network of our task, the edges of the whole period (feature and label
     periods), and the density ``2|E| / (|V| (|V| - 1))`` of those two counts. Each paper
-    network is represented by the network of ours that :data:`PAPER_NETWORKS` names: the
+    network is represented by the network of ours that ``yang.PAPER_NETWORKS`` names: the
     network itself (Condmat, Facebook) or its stand-in (DBLP, Enron).
 
     Returns
