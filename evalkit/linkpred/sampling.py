@@ -33,8 +33,8 @@ from ._common import check_pairs, check_size, pair_keys
 from .distance import DistanceHistograms
 from .histogram import PairEvaluation, ScoreHistogram, grouped_areas
 
-__all__ = ["SurrogateMoments", "SurrogateResult", "distance_mean_auroc", "draw_without_replacement", "sample_distance_balanced",
-           "sample_negative_pairs", "sample_steered", "sample_uniform", "subsample_negatives",
+__all__ = ["SurrogateMoments", "SurrogateResult", "distance_mean_auroc", "draw_without_replacement",
+           "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform", "subsample_negatives",
            "subsampled_auroc_variance", "surrogate_auroc", "surrogate_moments"]
 
 
@@ -445,8 +445,9 @@ def surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta):
     drawn from the ``m2 = alpha (p_f + n_f)`` top places less those taken (their mean is
     exact in expectation; their variance is taken as if from all ``m2`` places and
     independent of the first group's, which neglects terms of relative order
-    ``p_f / m2``). When ``p_s`` is much smaller than ``p_s + n_s`` and ``beta (p_s + n_s)``
-    is at most ``p_f + n_f``, this gives, with ``s = p_s / p_f`` and
+    ``p_f / m2``). When the positives are few beside the places they take (``p_s`` much
+    smaller than ``m``, ``p_f`` than ``m2``) and ``m1`` is at most ``p_f + n_f``, this
+    gives, with ``s = p_s / p_f`` and
     ``r = (p_s + n_s) / (p_f + n_f)``,
 
     ``sigmas ~ s sqrt(3 p_s) (1 - beta r) / sqrt(1 + s (1 - s) + s**2 beta**2 r**2)``,

@@ -83,6 +83,8 @@ def test_table2_closed_form_and_the_counts_it_implies(shared_data):
     assert implied["rms"] < 0.05
     assert implied["N_f / N_s"] == pytest.approx(5_000_000 / 79_600, rel=0.03)
     assert implied["counts"]["p_s"] == pytest.approx(600, rel=0.05)
+    with pytest.raises(ValueError, match="share"):
+        yang.table2_implied(table, n_nodes=n_nodes, share=1.5, alphas=alphas, betas=betas)
 
 
 def test_propflow_walks_on_the_weighted_network_and_the_others_do_not_change(shared_data):

@@ -225,8 +225,8 @@ def table2_implied(paper_cells, *, n_nodes: int, share: float, alphas: tuple[flo
     share of the candidate pairs) and ``p_s`` given the positives' share ``s = p_s / p_f``
     (:func:`evalkit.linkpred.surrogate_moments`). With ``N_f`` the pairs of ``n_nodes``
     nodes and ``s`` given, this finds the ``r`` and ``p_s`` whose closed-form cells are
-    nearest the printed ones in least squares: a grid over ``r``, then over ``p_s``, each
-    refined once.
+    nearest the printed ones in least squares: a grid over both, then each refined in
+    turn, twice.
 
     Parameters
     ----------
@@ -245,6 +245,10 @@ def table2_implied(paper_cells, *, n_nodes: int, share: float, alphas: tuple[flo
     """
     import pandas as pd
 
+    if not 0 < share <= 1:
+        raise ValueError(f"share (p_s / p_f) must lie in (0, 1]; got {share!r}")
+    if int(n_nodes) != n_nodes or n_nodes < 100:
+        raise ValueError(f"n_nodes must be an integer of at least 100; got {n_nodes!r}")
     n_pairs = n_nodes * (n_nodes - 1) // 2
     target = paper_cells.loc[list(alphas), list(betas)].to_numpy(dtype=float)
 
@@ -264,7 +268,7 @@ def table2_implied(paper_cells, *, n_nodes: int, share: float, alphas: tuple[flo
     r_grid = np.geomspace(1e-4, 0.5, 40)
     p_grid = np.geomspace(10, 1e5, 40)
     best = min(((sse(r, p), r, p) for r in r_grid for p in p_grid))
-    for _ in range(2):  # refine each coordinate once around the best
+    for _ in range(2):  # refine each coordinate in turn around the best
         r_grid = best[1] * np.geomspace(0.8, 1.25, 41)
         best = min((sse(r, best[2]), r, best[2]) for r in r_grid)
         p_grid = best[2] * np.geomspace(0.8, 1.25, 41)
