@@ -15,6 +15,9 @@ ttests
     (5x2cv, uncorrected, corrected), and :func:`t_test_rejections` over many trials.
 multiple
     Bonferroni, Holm, the family-wise error rate (exact and simulated).
+ranks
+    The Wilcoxon signed-rank test (:func:`wilcoxon_signed_rank_test`, = scipy's), over
+    many experiments at once.
 pvalues
     Monte Carlo (empirical) p-values, hypergeometric enrichment, McNemar's test.
 agreement
@@ -37,6 +40,7 @@ from .intervals import (
 )
 from .multiple import MultipleTestResult, bonferroni, familywise_error, holm, simulate_familywise_error
 from .pvalues import McNemarResult, enrichment_pvalue, mcnemar_test, monte_carlo_pvalue
+from .ranks import WilcoxonResult, wilcoxon_signed_rank_test
 from .ttests import (
     TTestResult,
     corrected_repeated_cv_t_test,
@@ -59,6 +63,7 @@ __all__ = [
     "MultipleTestResult",
     "ReplicabilitySummary",
     "TTestResult",
+    "WilcoxonResult",
     "bonferroni",
     "corrected_repeated_cv_t_test",
     "corrected_resampled_t_test",
@@ -83,6 +88,7 @@ __all__ = [
     "t_test_from_moments",
     "t_test_rejections",
     "unpaired_t_test",
+    "wilcoxon_signed_rank_test",
 ]
 
 # PairedTTestResult was merged into TTestResult in evalkit 2.0 (deprecated alias, kept out of
