@@ -17,8 +17,9 @@ of relational classifiers with network cross validation*, by concept:
 - :mod:`evalkit.relational.classifiers` -- the weighted-vote relational neighbour
   classifier (:func:`wvrn`) and the network-only Bayes classifier
   (:func:`network_only_bayes`) with relaxation labelling (:func:`relaxation_labeling`),
-  run on many training sets at once (one column per split), and
-  :func:`perturb_predictions`;
+  Lu & Getoor's link-based classifier with iterative classification
+  (:func:`link_based_classifier`), all run on many training sets at once (one column per
+  split), and :func:`perturb_predictions`;
 - :mod:`evalkit.relational.correlation` -- error correlation and label autocorrelation
   over the links of a network (:func:`error_correlation`, :func:`label_autocorrelation`);
 - :mod:`evalkit.relational.study` -- the calibrated comparison of Sections 6 and 7
@@ -33,7 +34,7 @@ every function also accepts a networkx graph. The splitters (RRS, ERS, NCV) live
 from __future__ import annotations
 
 from .._deprecation import moved_names
-from .classifiers import network_only_bayes, perturb_predictions, relaxation_labeling, wvrn
+from .classifiers import link_based_classifier, network_only_bayes, perturb_predictions, relaxation_labeling, wvrn
 from .correlation import error_correlation, label_autocorrelation
 from .models import LatentGroupNetwork, disjoint_subnetworks, latent_group_model
 from .simulated import (
@@ -75,6 +76,7 @@ __all__ = [
     "group_error_probabilities",
     "label_autocorrelation",
     "latent_group_model",
+    "link_based_classifier",
     "network_only_bayes",
     "perturb_predictions",
     "relaxation_labeling",

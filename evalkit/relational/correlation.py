@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validation import check_choice
 from . import _common as _c
 
 __all__ = ["error_correlation", "label_autocorrelation"]
@@ -51,24 +52,36 @@ def error_correlation(graph, errors, mask=None):
     return float(r[0]) if one else r
 
 
-def label_autocorrelation(graph, labels):
-    """Relational autocorrelation of a binary label: its correlation across linked nodes.
+def label_autocorrelation(graph, labels, *, measure="phi"):
+    r"""Relational autocorrelation of a binary label: its correlation across linked nodes.
 
-    The Pearson correlation of ``labels[i]`` and ``labels[j]`` over ordered linked pairs
-    (Jensen & Neville's relational autocorrelation for a binary class); nodes with a
-    negative label (unknown) are left out. Equals networkx's
+    ``measure='phi'`` (default): the Pearson correlation of ``labels[i]`` and
+    ``labels[j]`` over ordered linked pairs, i.e. the :math:`\phi` coefficient of their
+    2x2 table; nodes with a negative label (unknown) are left out. Equals networkx's
     ``numeric_assortativity_coefficient`` on the labelled subgraph.
+
+    ``measure='contingency'``: Pearson's corrected contingency coefficient of the same
+    table, :math:`C^* = C / C_{max}` with :math:`C = \sqrt{\chi^2 / (\chi^2 + N)}` and
+    :math:`C_{max} = \sqrt{1/2}` for two classes, i.e.
+    :math:`\sqrt{2\phi^2 / (1 + \phi^2)}`: unsigned, and above :math:`|\phi|` except at 0
+    and 1. Neville et al. (2011) do not say which measure their autocorrelations use.
 
     Examples
     --------
     >>> import networkx as nx
     >>> round(label_autocorrelation(nx.path_graph(6), [1, 1, 1, 0, 0, -1]), 3)
-    0.5
+    0.467
+    >>> round(label_autocorrelation(nx.path_graph(6), [1, 1, 1, 0, 0, -1], measure="contingency"), 3)
+    0.598
     """
+    check_choice(measure, "measure", ("phi", "contingency"))
     y = np.asarray(labels)
     if y.ndim != 1:
         raise ValueError(f"labels must be 1-D; got shape {y.shape}")
     known = y >= 0
     if not np.isin(y[known], (0, 1)).all():
         raise ValueError("labels must be 0/1 (negative for unknown); binarise a multi-class label first")
-    return error_correlation(graph, np.where(known, y, 0), known)
+    phi = error_correlation(graph, np.where(known, y, 0), known)
+    if measure == "phi":
+        return phi
+    return float(np.sqrt(2 * phi**2 / (1 + phi**2)))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from .._validation import check_positive_int, check_probability
+from .._validation import check_choice, check_positive_int, check_probability
 from . import _common as _c
 
 __all__ = ["LatentGroupNetwork", "disjoint_subnetworks", "latent_group_model"]
@@ -55,16 +55,31 @@ def latent_group_model(
     p_positive=(0.9, 0.1),
     p_within=(0.6, 0.4),
     p_between=(0.003, 0.013),
+    link_rule="either",
+    group_sizes="random",
+    label_draw="bernoulli",
     rng=None,
 ):
     """Draw a network from the latent group model of Neville et al. Section 6.2.
 
-    Nodes fall into ``n_nodes / group_size`` hidden groups (each node joins a group
-    uniformly at random, so sizes average ``group_size``); a group is of type A with
+    Nodes fall into ``n_nodes / group_size`` hidden groups; a group is of type A with
     probability ``p_type_a``, else B. A node is positive with probability
     ``p_positive[type]``; two nodes of the same group link with probability
     ``p_within[type]``; a node links to each node outside its group with probability
     ``p_between[its type]``.
+
+    The paper leaves three choices unstated; the defaults are evalkit's first reading, the
+    alternatives exist for the sensitivity study of the book:
+
+    - ``link_rule``, the probability of a link between nodes ``i`` and ``j`` of different
+      groups: ``'either'`` (each endpoint proposes it with its own probability,
+      :math:`1-(1-p_i)(1-p_j)`), ``'mean'`` (:math:`(p_i+p_j)/2`), ``'lower'`` or
+      ``'higher'`` (the smaller or the larger of the two);
+    - ``group_sizes``: ``'random'`` (each node joins a group uniformly at random, so sizes
+      average ``group_size``) or ``'equal'`` (sizes as equal as ``n_nodes`` allows);
+    - ``label_draw``: ``'bernoulli'`` (each node positive independently with its group
+      type's probability) or ``'share'`` (each group has exactly the rounded expected
+      number of positives, placed at random).
 
     Parameters
     ----------
@@ -73,17 +88,14 @@ def latent_group_model(
     p_type_a : float, default 0.75
     p_positive, p_within, p_between : pair of float
         (A, B) values; defaults are the paper's.
+    link_rule : {'either', 'mean', 'lower', 'higher'}, default 'either'
+    group_sizes : {'random', 'equal'}, default 'random'
+    label_draw : {'bernoulli', 'share'}, default 'bernoulli'
     rng : seed or Generator
 
     Returns
     -------
     LatentGroupNetwork
-
-    Notes
-    -----
-    The paper gives the between-group link probability of each group type but not what a
-    pair of nodes of different types does; here each endpoint proposes the link with its
-    own probability and the link exists if either does, :math:`1-(1-p_i)(1-p_j)`.
 
     Examples
     --------
@@ -100,16 +112,30 @@ def latent_group_model(
     for name, arr in (("p_positive", pos), ("p_within", within), ("p_between", between)):
         if arr.shape != (2,):
             raise ValueError(f"{name} must be a pair (type A, type B); got {arr.tolist()!r}")
+    check_choice(link_rule, "link_rule", ("either", "mean", "lower", "higher"))
+    check_choice(group_sizes, "group_sizes", ("random", "equal"))
+    check_choice(label_draw, "label_draw", ("bernoulli", "share"))
     rng = _c.rng(rng)
     n_groups = max(1, int(round(n_nodes / group_size)))
     is_b = rng.random(n_groups) >= p_type_a
-    group = rng.integers(0, n_groups, size=n_nodes)
+    if group_sizes == "random":
+        group = rng.integers(0, n_groups, size=n_nodes)
+    else:
+        group = rng.permutation(np.arange(n_nodes) % n_groups)
     node_b = is_b[group].astype(int)
-    labels = (rng.random(n_nodes) < pos[node_b]).astype(np.int64)
+    if label_draw == "bernoulli":
+        labels = (rng.random(n_nodes) < pos[node_b]).astype(np.int64)
+    else:
+        labels = np.zeros(n_nodes, dtype=np.int64)
+        for g in range(n_groups):
+            members = rng.permutation(np.flatnonzero(group == g))
+            labels[members[: int(round(pos[int(is_b[g])] * members.size))]] = 1
     iu, ju = np.triu_indices(n_nodes, k=1)
     same = group[iu] == group[ju]
     p_out_i, p_out_j = between[node_b[iu]], between[node_b[ju]]
-    p_link = np.where(same, within[node_b[iu]], 1 - (1 - p_out_i) * (1 - p_out_j))
+    across = {"either": lambda: 1 - (1 - p_out_i) * (1 - p_out_j), "mean": lambda: (p_out_i + p_out_j) / 2,
+              "lower": lambda: np.minimum(p_out_i, p_out_j), "higher": lambda: np.maximum(p_out_i, p_out_j)}
+    p_link = np.where(same, within[node_b[iu]], across[link_rule]())
     keep = rng.random(iu.size) < p_link
     a = sp.coo_array((np.ones(keep.sum()), (iu[keep], ju[keep])), shape=(n_nodes, n_nodes))
     a = sp.csr_array(a + a.T)

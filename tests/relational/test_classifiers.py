@@ -84,3 +84,68 @@ def test_perturb_predictions():
     assert abs(np.isclose(out, 0.1).mean() - 0.3) < 0.01
     with pytest.raises(ValueError, match="rate"):
         rel.perturb_predictions(p, 1.2)
+
+
+def _lbc_loop(g, y, train, aggregation="count", n_iter=10, C=1.0):
+    """Node-by-node link-based classifier: scikit-learn's logistic regression and a plain ICA loop."""
+    from sklearn.linear_model import LogisticRegression
+
+    n = g.number_of_nodes()
+
+    def features(i, label, known):
+        pos = sum(1 for j in g.neighbors(i) if known[j] and label[j] == 1)
+        neg = sum(1 for j in g.neighbors(i) if known[j] and label[j] == 0)
+        if aggregation == "count":
+            return [pos, neg]
+        if aggregation == "proportion":
+            return [pos / (pos + neg), neg / (pos + neg)] if pos + neg else [0.0, 0.0]
+        if aggregation == "binary":
+            return [float(pos > 0), float(neg > 0)]
+        return [float(pos > neg), float(neg > pos)]
+
+    rows = [i for i in range(n) if train[i]]
+    model = LogisticRegression(C=C, tol=1e-12, max_iter=10_000)
+    model.fit([features(i, y, train) for i in rows], [y[i] for i in rows])
+
+    def predict(label, known):
+        return np.array([y[i] if train[i] else model.predict_proba([features(i, label, known)])[0, 1]
+                         for i in range(n)])
+
+    p = predict(y, train)
+    guess = [y[i] if train[i] else int(p[i] > 0.5) for i in range(n)]
+    everyone = [True] * n
+    for _ in range(n_iter):
+        p = predict(guess, everyone)
+        new = [y[i] if train[i] else int(p[i] > 0.5) for i in range(n)]
+        if new == guess:
+            break
+        guess = new
+    return p
+
+
+@pytest.mark.parametrize("aggregation", ["count", "proportion", "binary", "mode"])
+def test_link_based_classifier_equals_a_node_by_node_reference(aggregation):
+    net = rel.latent_group_model(80, rng=4)
+    g = nx.from_scipy_sparse_array(net.adjacency)
+    train, _ = network_split_masks("rrs", 80, n_splits=3, prop_labeled=0.4, rng=5)
+    ours = rel.link_based_classifier(net.adjacency, net.labels, train[0], aggregation=aggregation)
+    for s in range(3):
+        ref = _lbc_loop(g, net.labels, train[0, s], aggregation=aggregation)
+        np.testing.assert_allclose(ours[s], ref, atol=1e-6)
+    np.testing.assert_allclose(rel.link_based_classifier(g, net.labels, train[0, 2], aggregation=aggregation), ours[2])
+
+
+def test_link_based_classifier_bootstrap_and_arguments():
+    g = nx.path_graph(5)
+    y = np.array([1, 0, 1, 1, 0])
+    train = np.array([True, False, True, True, True])
+    boot = rel.link_based_classifier(g, y, train, collective=False)
+    collective_none = rel.link_based_classifier(g, y, train, n_iter=0)
+    np.testing.assert_allclose(boot, collective_none)  # no ICA round: the bootstrap
+    assert boot[[0, 2, 3, 4]].tolist() == [1.0, 1.0, 1.0, 0.0]
+    with pytest.raises(ValueError, match="aggregation"):
+        rel.link_based_classifier(g, y, train, aggregation="mean")
+    with pytest.raises(ValueError, match="C must be a positive number"):
+        rel.link_based_classifier(g, y, train, C=0)
+    with pytest.raises(TypeError, match="train_mask must be boolean"):
+        rel.link_based_classifier(g, y, train.astype(int))

@@ -35,3 +35,21 @@ def test_error_correlation_equals_corrcoef_over_linked_pairs():
     assert np.isnan(rel.error_correlation(g, np.zeros(60)))
     with pytest.raises(ValueError, match="binarise"):
         rel.label_autocorrelation(g, np.arange(60) % 3)
+
+
+def test_label_autocorrelation_contingency_equals_scipy_association():
+    from scipy.stats.contingency import association
+
+    from evalkit.relational import latent_group_model
+
+    net = latent_group_model(200, rng=8)
+    y = net.labels
+    rows, cols = net.adjacency.nonzero()  # ordered linked pairs
+    table = np.zeros((2, 2), dtype=int)
+    np.add.at(table, (y[rows], y[cols]), 1)
+    phi = rel.label_autocorrelation(net.adjacency, y)
+    assert abs(phi) == pytest.approx(association(table, method="cramer"))  # |phi| of a 2x2 table
+    c = association(table, method="pearson")  # Pearson's contingency coefficient C
+    assert rel.label_autocorrelation(net.adjacency, y, measure="contingency") == pytest.approx(c / np.sqrt(0.5))
+    with pytest.raises(ValueError, match="measure"):
+        rel.label_autocorrelation(net.adjacency, y, measure="moran")

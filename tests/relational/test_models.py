@@ -30,3 +30,37 @@ def test_disjoint_subnetworks_partition_the_nodes():
     assert sum(a.nnz for a, _ in parts) / 2 > 0.9 * g.number_of_edges()
     with pytest.raises(ValueError, match="communities"):
         rel.disjoint_subnetworks(g, y, 50, rng=0)
+
+
+def test_latent_group_model_unstated_choices():
+    eq = rel.latent_group_model(300, group_sizes="equal", label_draw="share", rng=3)
+    sizes = np.bincount(eq.group)
+    assert sizes.min() == sizes.max() == 10
+    for g, kind in enumerate(eq.group_type):  # exactly the rounded expected positives per group
+        assert eq.labels[eq.group == g].sum() == (9 if kind == "A" else 1)
+    # links across groups of different types: the four rules' expected counts, on one draw each
+    counts = {}
+    for rule in ("either", "mean", "lower", "higher"):
+        net = rel.latent_group_model(600, link_rule=rule, rng=4)
+        b = net.group_type[net.group] == "B"
+        rows, cols = _upper_pairs(net.adjacency)
+        mixed = (b[rows] != b[cols]) & (net.group[rows] != net.group[cols])
+        pairs = b.sum() * (~b).sum()
+        counts[rule] = mixed.sum() / pairs
+    assert counts["lower"] == pytest.approx(0.003, rel=0.25)
+    assert counts["higher"] == pytest.approx(0.013, rel=0.15)
+    assert counts["mean"] == pytest.approx(0.008, rel=0.15)
+    assert counts["either"] == pytest.approx(1 - 0.997 * 0.987, rel=0.15)
+    with pytest.raises(ValueError, match="link_rule"):
+        rel.latent_group_model(50, link_rule="both")
+    with pytest.raises(ValueError, match="group_sizes"):
+        rel.latent_group_model(50, group_sizes="poisson")
+    with pytest.raises(ValueError, match="label_draw"):
+        rel.latent_group_model(50, label_draw="group")
+
+
+def _upper_pairs(a):
+    import scipy.sparse as sp
+
+    upper = sp.triu(a, k=1).tocoo()
+    return upper.row, upper.col
