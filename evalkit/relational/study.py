@@ -16,7 +16,7 @@ import numpy as np
 from .._parallel import progress_bar
 from .._validation import check_choice, check_positive_int, check_probability
 from ..resampling import network_split_masks
-from ..stats import t_test_rejections
+from ..stats import t_test_rejections, wilcoxon_signed_rank_test
 from . import _common as _c
 from .classifiers import link_based_classifier, network_only_bayes, perturb_predictions, wvrn
 
@@ -181,9 +181,46 @@ class ComparisonTrials:
     error_correlation: float
 
     def rejection_rate(self, test="paired", alpha=0.05):
-        """Share of trials where the t test finds the models different."""
-        check_choice(test, "test", ("paired", "unpaired"))
+        """Share of trials where the test finds the models different.
+
+        ``test``: ``'paired'`` or ``'unpaired'`` t test, or ``'wilcoxon'`` (the signed-rank
+        test, :func:`evalkit.stats.wilcoxon_signed_rank_test`), each two-sided at ``alpha``.
+        """
+        check_choice(test, "test", ("paired", "unpaired", "wilcoxon"))
+        if test == "wilcoxon":
+            return float((wilcoxon_signed_rank_test(self.accuracy_a, self.accuracy_b).pvalue < alpha).mean())
         return float(t_test_rejections(self.accuracy_a, self.accuracy_b, paired=test == "paired", alpha=alpha).mean())
+
+    def variance_terms(self):
+        r"""The variances Neville et al. Section 6.4 compares, averaged over the trials.
+
+        With :math:`k` samples per trial and :math:`d = a - b` the per-sample accuracy
+        differences:
+
+        - ``'mean_difference'``: the variance, across trials, of the trial's mean
+          difference :math:`\bar d` (what a test's variance estimate should match);
+        - ``'paired'``: the paired t test's estimate of it, :math:`s_d^2 / k`;
+        - ``'unpaired'``: the unpaired test's, :math:`(s_a^2 + s_b^2) / k` (twice the pooled
+          variance over :math:`k`);
+        - ``'accuracy_correlation'``: the correlation of :math:`a` and :math:`b` across a
+          trial's samples (:math:`s_d^2 = s_a^2 + s_b^2 - 2 r s_a s_b`: the paired estimate is
+          the smaller exactly when it is positive).
+
+        Returns
+        -------
+        dict of str -> float
+        """
+        a, b = self.accuracy_a, self.accuracy_b
+        k = a.shape[1]
+        d = a - b
+        sa, sb = a.std(axis=1, ddof=1), b.std(axis=1, ddof=1)
+        cov = ((a - a.mean(axis=1, keepdims=True)) * (b - b.mean(axis=1, keepdims=True))).sum(axis=1) / (k - 1)
+        with np.errstate(invalid="ignore", divide="ignore"), _c.quiet_nanmean():
+            r = float(np.nanmean(cov / (sa * sb)))
+        return {"mean_difference": float(d.mean(axis=1).var(ddof=1)) if len(d) > 1 else np.nan,
+                "paired": float((d.var(axis=1, ddof=1) / k).mean()),
+                "unpaired": float(((sa**2 + sb**2) / k).mean()),
+                "accuracy_correlation": r}
 
     @property
     def mean_difference(self):
@@ -268,8 +305,11 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     -------
     list of dict
         One row per (proportion, worse rate, network, procedure) with the rejection rates of
-        the paired and the unpaired t test, the mean accuracy difference on the trials and on
-        the calibration set, the handicap and the error correlation.
+        the paired and the unpaired t test and of the Wilcoxon signed-rank test, the mean
+        accuracy difference on the trials and on the calibration set, the handicap, the
+        error correlation, and Section 6.4's variances
+        (:meth:`ComparisonTrials.variance_terms`, prefixed ``var_``, and
+        ``accuracy_correlation``).
     """
     props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
     rng = _c.rng(rng)
@@ -290,6 +330,9 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
                     "mean_difference": res.mean_difference, "calibration_gap": float(cal.gap(rate)),
                     "handicapped": cal.handicapped, "handicap": cal.rate,
                     "error_correlation": res.error_correlation,
+                    "wilcoxon": res.rejection_rate("wilcoxon", alpha),
+                    **{(key if key == "accuracy_correlation" else f"var_{key}"): value
+                       for key, value in res.variance_terms().items()},
                 })
     return rows
 

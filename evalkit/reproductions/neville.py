@@ -36,6 +36,7 @@ from ._experiment import experiment
 from .neville_claims import TABLE5_PAPER_ROWS
 
 __all__ = [
+    "LGM_CHOICES",
     "LGM_SEEDS",
     "PAPER_TABLE_5",
     "cora_pieces",
@@ -46,6 +47,7 @@ __all__ = [
     "group_formulas",
     "latent_group_networks",
     "lgm_properties",
+    "lgm_sensitivity",
     "power_at_gap",
     "resampling_overlap",
     "table5",
@@ -75,7 +77,7 @@ def _frame(rows):
 # ------------------------------------------------------------------ data set-ups
 
 
-def latent_group_networks(n_nodes=300, *, n_calibration=50, n_evaluation=4, seed=None):
+def latent_group_networks(n_nodes=300, *, n_calibration=50, n_evaluation=4, seed=None, **model):
     """The calibration and evaluation networks of the latent group model (Section 6.2).
 
     ``n_calibration`` networks, then ``n_evaluation``, drawn in turn from one generator.
@@ -86,6 +88,9 @@ def latent_group_networks(n_nodes=300, *, n_calibration=50, n_evaluation=4, seed
     n_calibration, n_evaluation : int, defaults 50 and 4 (the paper's)
     seed : int, optional
         Default: the book's seed for ``n_nodes`` (``LGM_SEEDS``).
+    **model
+        The unstated choices of :func:`evalkit.relational.latent_group_model`
+        (``link_rule``, ``group_sizes``, ``label_draw``).
 
     Returns
     -------
@@ -99,8 +104,8 @@ def latent_group_networks(n_nodes=300, *, n_calibration=50, n_evaluation=4, seed
     """
     seed = LGM_SEEDS.get(n_nodes, n_nodes) if seed is None else seed
     rng = np.random.default_rng(seed)
-    calibration = [rel.latent_group_model(n_nodes, rng=rng) for _ in range(n_calibration)]
-    evaluation = [rel.latent_group_model(n_nodes, rng=rng) for _ in range(n_evaluation)]
+    calibration = [rel.latent_group_model(n_nodes, rng=rng, **model) for _ in range(n_calibration)]
+    evaluation = [rel.latent_group_model(n_nodes, rng=rng, **model) for _ in range(n_evaluation)]
     return calibration, evaluation
 
 
@@ -425,12 +430,83 @@ def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     return _frame(rows)
 
 
+#: the unstated choices of the latent group model the sensitivity study varies, evalkit's default first
+LGM_CHOICES = {"link_rule": ("either", "mean", "lower", "higher"), "group_sizes": ("random", "equal"),
+               "label_draw": ("bernoulli", "share")}
+
+
+@experiment("neville-lgm-sensitivity", scales={"book": {}, "paper": {}, "small": {"n_networks": 5, "n_error_networks": 2}},
+            paper_cost="~15 s on 1 core")
+def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_networks: int = 20, network_seed: int = 2010,
+                    prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_splits: int = 4):
+    """Section 6.2's two statistics under every combination of the model's unstated choices.
+
+    For each combination of ``LGM_CHOICES`` (link rule across groups, group sizes, label
+    draw), ``n_networks`` networks from one seed: the label autocorrelation measured two
+    ways (phi over linked pairs, and Pearson's corrected contingency coefficient), and,
+    on the first ``n_error_networks``, the error correlation of wvRN and nBC measured two
+    ways (every cell of :func:`evalkit.relational.error_correlation_study` at 30%
+    labelled, as :func:`lgm_properties` does; and the collective models only, averaged
+    over the shares labelled of Section 6, ``prop_labeled``).
+
+    Parameters
+    ----------
+    n_nodes : int
+        Nodes per network.
+    n_networks : int
+        Networks per combination (autocorrelation, P(+)).
+    n_error_networks : int
+        Networks per combination whose error correlation is measured.
+    network_seed : int
+        Seed of the networks (the same for every combination).
+    prop_labeled : tuple of float
+        Shares labelled of the collective error correlation.
+    n_splits : int
+        Random labelled sets per network and share.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per combination: the three choices, the means of
+        ``autocorr_phi``, ``autocorr_contingency``, ``error_corr_30`` and
+        ``error_corr_collective``, their standard errors (``*_se``) and ``positive``.
+    """
+    import itertools
+
+    rows = []
+    for combo in itertools.product(*LGM_CHOICES.values()):
+        model = dict(zip(LGM_CHOICES, combo))
+        nets = [rel.latent_group_model(n_nodes, rng=np.random.default_rng(s), **model)
+                for s in np.random.SeedSequence(network_seed).spawn(n_networks)]
+        measured = {"autocorr_phi": [rel.label_autocorrelation(n.adjacency, n.labels) for n in nets],
+                    "autocorr_contingency": [rel.label_autocorrelation(n.adjacency, n.labels, measure="contingency")
+                                             for n in nets],
+                    "error_corr_30": [], "error_corr_collective": []}
+        for i, net in enumerate(nets[:n_error_networks]):
+            cells = rel.error_correlation_study(net.adjacency, net.labels, models=("wvrn", "nbc"),
+                                                prop_labeled=sorted({0.3, *prop_labeled}), n_splits=n_splits,
+                                                rng=i)["cells"]
+            measured["error_corr_30"].append(np.nanmean([c["error_correlation"] for c in cells
+                                                         if c["prop_labeled"] == 0.3]))
+            measured["error_corr_collective"].append(np.nanmean([c["error_correlation"] for c in cells
+                                                                 if c["collective"] and c["prop_labeled"] in prop_labeled]))
+        row = dict(model)
+        for key, values in measured.items():
+            values = np.asarray(values, dtype=float)
+            row[key] = float(values.mean())
+            row[key + "_se"] = float(values.std(ddof=1) / np.sqrt(values.size)) if values.size > 1 else np.nan
+        row["positive"] = float(np.mean([n.labels.mean() for n in nets]))
+        rows.append(row)
+    return _frame(rows)
+
+
 @experiment("neville-fig3", aliases=("network-cv-fig3",),
             scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
 def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
          prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
-         seed: int = 3, progress: bool = False):
+         seed: int = 3, link_rule: str = "either", group_sizes: str = "random", label_draw: str = "bernoulli",
+         progress: bool = False):
     """Fig. 3: Type I error of RS and NCV x paired and unpaired t tests, wvRN vs nBC, synthetic networks.
 
     Parameters
@@ -451,6 +527,8 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
         Samples (RS) or folds (NCV) per trial.
     seed : int
         Seed of the study.
+    link_rule, group_sizes, label_draw : str
+        The latent group model's unstated choices (:func:`evalkit.relational.latent_group_model`).
     progress : bool
         Show a progress bar.
 
@@ -460,7 +538,8 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
         The rows of :func:`evalkit.relational.within_network_study`.
     """
     calibration, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration,
-                                                    n_evaluation=n_evaluation, seed=network_seed)
+                                                    n_evaluation=n_evaluation, seed=network_seed, link_rule=link_rule,
+                                                    group_sizes=group_sizes, label_draw=label_draw)
     return _frame(rel.within_network_study(evaluation, calibration, prop_labeled=prop_labeled, n_trials=n_trials,
                                            n_samples=n_samples, rng=seed, progress=progress))
 

@@ -21,3 +21,28 @@ def test_calibration_and_comparison():
     assert {r["procedure"] for r in rows} == {"rrs", "ncv"} and all(0 <= r["paired"] <= 1 for r in rows)
     with pytest.raises(TypeError, match="CalibrationResult"):
         rel.compare_classifiers(nets[0], 0.1, procedure="ncv", prop_labeled=0.3)
+
+
+def test_comparison_trials_wilcoxon_and_variance_terms():
+    from scipy import stats as sst
+
+    rng = np.random.default_rng(64)
+    shared = rng.normal(0.8, 0.03, size=(200, 10))  # both models see the same split difficulty
+    a = shared + rng.normal(0, 0.01, size=shared.shape)
+    b = shared + rng.normal(0, 0.01, size=shared.shape)
+    trials = rel.ComparisonTrials("rrs", a, b, ("wvrn", "nbc"), 0.0)
+    expected = np.mean([sst.wilcoxon(x, y).pvalue < 0.05 for x, y in zip(a, b)])
+    assert trials.rejection_rate("wilcoxon") == pytest.approx(expected)
+    terms = trials.variance_terms()
+    # positively correlated accuracies: the paired estimate is the smaller one, and it is
+    # right here (independent trials), the unpaired one far too large
+    assert terms["accuracy_correlation"] == pytest.approx(0.9, abs=0.05)
+    assert terms["paired"] < terms["unpaired"] / 5
+    truth = 2 * 0.01**2 / 10  # the variance of a trial's mean difference
+    assert terms["paired"] == pytest.approx(truth, rel=0.1)
+    assert terms["mean_difference"] == pytest.approx(truth, rel=0.3)  # 200 trials: ~10% sd
+    d = a - b
+    assert terms["paired"] == pytest.approx(np.mean(d.var(axis=1, ddof=1) / 10))
+    assert terms["unpaired"] == pytest.approx(np.mean((a.var(axis=1, ddof=1) + b.var(axis=1, ddof=1)) / 10))
+    with pytest.raises(ValueError, match="test"):
+        trials.rejection_rate("sign")
