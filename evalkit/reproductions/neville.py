@@ -670,14 +670,16 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
     Returns
     -------
     pandas.DataFrame
-        One row per task.
+        One row per task: error correlation, and the label autocorrelation as phi
+        (``autocorr.``) and as Pearson's corrected contingency coefficient (``autocorr. C*``).
     """
     rows = []
     for i, ((data, task), (graph, y)) in enumerate(table5_tasks().items()):
         study = rel.error_correlation_study(graph, y, models=models, prop_labeled=prop_labeled, n_splits=n_splits,
                                             rng=i)
         rows.append({"data set": data, "task": task, "positives": f"{y.mean():.0%}",
-                     "error corr.": study["mean"], "autocorr.": rel.label_autocorrelation(graph, y)})
+                     "error corr.": study["mean"], "autocorr.": rel.label_autocorrelation(graph, y),
+                     "autocorr. C*": rel.label_autocorrelation(graph, y, measure="contingency")})
     return _frame(rows)
 
 

@@ -24,10 +24,14 @@ __all__ = [
     "paper_table5",
     "record_all",
     "sentences",
+    "sensitivity_matches",
     "summary_claims",
     "survey_claims",
+    "survey_papers",
     "table5_claims",
     "theorem_claims",
+    "variance_claims",
+    "variance_table",
 ]
 
 #: The rows of the paper's Table 5: claim key -> (data set, task).
@@ -88,13 +92,44 @@ def overlap_claims(overlap, *, n_nodes=300):
     }
 
 
+#: The references Section 3 cites as its surveyed papers, as the paper prints them.
+SURVEY_REFERENCES = "1, 7-12, 16-21, 25-29, 31, 34, 35, 38, 40"
+
+
+def survey_papers(references=SURVEY_REFERENCES):
+    """The reference numbers of a printed citation list such as ``"1, 7-12, 16"``.
+
+    Examples
+    --------
+    >>> survey_papers("1, 7-9, 12")
+    [1, 7, 8, 9, 12]
+    """
+    numbers = []
+    for part in references.split(","):
+        low, _, high = part.strip().partition("-")
+        numbers.extend(range(int(low), int(high or low) + 1))
+    return numbers
+
+
 def survey_claims():
-    """Section 3's counts checked against the paper's own Table 4 (no re-survey)."""
+    """Section 3's counts checked against the paper's own Table 4 and reference list (no re-survey).
+
+    The number of surveyed papers is counted on the citation list of Section 3; a paper
+    has *dependent* set sizes when it varies the share labelled within one network (the
+    text's own equation: "most (8/10) are within-network studies (i.e., dependent set
+    size)"), so Table 4's within-network count of papers that vary it is the dependent
+    count and the rest of the survey the independent one.
+    """
     t4 = claims.source_values("neville.table4.")
+    papers = len(set(survey_papers()))
     overlap = sum(t4[f"neville.table4.resampling.{k}"] for k in ("simple-random", "controlled-random", "snowball"))
     no_test = t4["neville.table4.test.stdev"] + t4["neville.table4.test.none"]
-    half = 0.4 <= no_test / 23 <= 0.6 and 0.4 <= t4["neville.table4.test.stdev"] / no_test <= 0.6
-    return {"neville.sec3.overlap-count": overlap,
+    half = 0.4 <= no_test / papers <= 0.6 and 0.4 <= t4["neville.table4.test.stdev"] / no_test <= 0.6
+    dependent = t4["neville.table4.vary.yes-within"]
+    return {"neville.sec3.papers": papers,
+            "neville.sec3.dependent-set-size": dependent,
+            "neville.sec3.independent-set-size": papers - dependent,
+            "neville.sec3.overlap-count": overlap,
             "neville.sec3.vary-labelled-within": t4["neville.table4.vary.yes-within"],
             "neville.sec3.no-test-half": bool(half)}
 
@@ -218,6 +253,38 @@ def fig2_claims(formulas, fig2a, fig2b):
 # --------------------------------------------------------------------- Section 6
 
 
+def sensitivity_matches(sensitivity):
+    """Which model choices and measures reproduce both of Section 6.2's statistics.
+
+    For every row of :func:`~evalkit.reproductions.neville.lgm_sensitivity` and every
+    pairing of an autocorrelation measure with an error-correlation measure, whether each
+    mean lies within two standard errors plus the printed rounding of the paper's value.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (combination, measure pair): the choices, the measures, the two
+        means, ``autocorr_ok``, ``error_ok`` and ``both``.
+    """
+    import pandas as pd
+
+    auto = claims.get_claim("neville.sec6-2.autocorrelation")
+    err = claims.get_claim("neville.sec6-2.error-correlation")
+    rows = []
+    for _, r in sensitivity.iterrows():
+        for a_measure in ("phi", "contingency"):
+            for e_measure in ("30", "collective"):
+                a, a_se = r[f"autocorr_{a_measure}"], r[f"autocorr_{a_measure}_se"]
+                e, e_se = r[f"error_corr_{e_measure}"], r[f"error_corr_{e_measure}_se"]
+                a_ok = abs(a - auto.value) <= 2 * a_se + auto.tolerance
+                e_ok = abs(e - err.value) <= 2 * e_se + err.tolerance
+                rows.append({"link_rule": r.link_rule, "group_sizes": r.group_sizes, "label_draw": r.label_draw,
+                             "autocorrelation measure": a_measure, "error-correlation measure": e_measure,
+                             "autocorrelation": a, "error correlation": e,
+                             "autocorr_ok": bool(a_ok), "error_ok": bool(e_ok), "both": bool(a_ok and e_ok)})
+    return pd.DataFrame(rows)
+
+
 def lgm_claims(lgm):
     """Section 6.2's properties of the latent-group networks from :func:`~evalkit.reproductions.neville.lgm_properties`."""
     return {"neville.sec6-2.autocorrelation": float(lgm.label_autocorrelation.mean()),
@@ -245,6 +312,48 @@ def fig3_claims(fig3):
         "neville.fig3.ncv-paired-above-5": bool((ncv.paired > ALPHA).all()),
         "neville.fig3.ncv-unpaired-below-5": bool((ncv.unpaired[ncv.index > low] < ALPHA).all()),
         "neville.sec6-4.unpaired-more-conservative": bool((ncv.unpaired <= ncv.paired).all()),
+    }
+
+
+#: "No substantive difference" between two tests: their Type I errors differ by at most this much
+#: at every cell of Fig. 3 (about twice the Monte Carlo error of a rate from 400 trials).
+SUBSTANTIVE = 0.05
+
+
+def variance_table(trials):
+    """Section 6.4's variances by procedure and share labelled, averaged over networks.
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame
+        Rows of :func:`evalkit.relational.within_network_study` (Fig. 3 or Fig. 4).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``var_mean_difference``, ``var_paired``, ``var_unpaired``, ``accuracy_correlation``,
+        the ratio of the true variance to the paired estimate (``paired_under``: above 1,
+        the paired test underestimates it) and of the unpaired estimate to the paired one.
+    """
+    cols = ["var_mean_difference", "var_paired", "var_unpaired", "accuracy_correlation"]
+    table = trials.groupby(["procedure", "prop_labeled"])[cols].mean()
+    table["paired_under"] = table.var_mean_difference / table.var_paired
+    table["unpaired_over_paired"] = table.var_unpaired / table.var_paired
+    return table
+
+
+def variance_claims(fig3):
+    """Section 6.4's explanation and the Wilcoxon remark of Section 2.2, on Fig. 3's trials."""
+    table = variance_table(fig3).loc["ncv"]
+    ncv = fig3[fig3.procedure == "ncv"]
+    by_net = ncv.groupby("network").mean_difference.mean()
+    unbiased = abs(by_net.mean()) <= 2 * by_net.std(ddof=1) / np.sqrt(len(by_net))
+    wil = fig3.groupby(["procedure", "prop_labeled"])[["wilcoxon", "paired"]].mean()
+    return {
+        "neville.sec2.wilcoxon-like-t": bool((wil.wilcoxon - wil.paired).abs().max() <= SUBSTANTIVE),
+        "neville.sec6-4.mean-diff-unbiased": bool(unbiased),
+        "neville.sec6-4.var-diff-underestimated": bool((table.paired_under > 1).all()),
+        "neville.sec6-4.pooled-above-diff": bool((table.unpaired_over_paired > 1).all()),
     }
 
 

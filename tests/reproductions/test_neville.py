@@ -88,7 +88,8 @@ def test_lgm_fig3_fig4_small():
 @pytest.mark.slow
 def test_real_data_small():
     table = neville.table5(scale="small", prop_labeled=(0.5,))
-    assert list(table.columns) == ["data set", "task", "positives", "error corr.", "autocorr."]
+    assert list(table.columns) == ["data set", "task", "positives", "error corr.", "autocorr.", "autocorr. C*"]
+    assert (table["autocorr. C*"] >= table["autocorr."].abs() - 1e-12).all()
     assert table.iloc[1]["autocorr."] == pytest.approx(
         rel.label_autocorrelation(*neville.table5_tasks()[("Political books", "Neutral?")]))
     res = neville.fig5(scale="small", prop_labeled=(0.3,))

@@ -14,9 +14,14 @@ def _trials(props, *, handicapped="wvRN"):
     rows = []
     for prop in props:
         for proc, base in (("rrs", 0.4), ("ncv", 0.12)):
-            for paired, unpaired in ((base - prop / 2, base / 3 - prop / 10),):
-                rows.append({"procedure": proc, "prop_labeled": prop, "paired": paired, "unpaired": max(unpaired, 0.0),
-                             "handicapped": handicapped, "handicap": max(0.0, 0.3 - prop)})
+            for network in range(4):
+                paired, unpaired = base - prop / 2, base / 3 - prop / 10
+                rows.append({"procedure": proc, "prop_labeled": prop, "network": network, "paired": paired,
+                             "unpaired": max(unpaired, 0.0), "wilcoxon": paired - 0.01,
+                             "handicapped": handicapped, "handicap": max(0.0, 0.3 - prop),
+                             "mean_difference": (-1) ** network * 0.001,
+                             "var_mean_difference": 2e-3, "var_paired": 1e-3, "var_unpaired": 3e-3,
+                             "accuracy_correlation": 0.5})
     return pd.DataFrame(rows)
 
 
@@ -38,7 +43,8 @@ def ours():
     parts = [nc.overlap_claims(overlap), nc.survey_claims(), nc.theorem_claims(grid, delta, {"Thm 1: step": 0, "Thm 3: Var_corr - Var_obs -> statement's Delta": 1}),
              nc.table5_claims(measured), nc.fig2_claims(formulas, fig2["2a"], fig2["2b"]), nc.lgm_claims(lgm),
              nc.fig3_claims(fig3), nc.fig4_claims(at_gap, neville.type2_reduction(at_gap)),
-             nc.summary_claims(fig3, at_gap), nc.fig5_claims(_trials((0.1, 0.2, 0.3, 0.4, 0.5)))]
+             nc.summary_claims(fig3, at_gap), nc.fig5_claims(_trials((0.1, 0.2, 0.3, 0.4, 0.5))),
+             nc.variance_claims(fig3)]
     return parts
 
 
@@ -109,3 +115,39 @@ def test_registry_tolerances_have_reasons():
         if claim.is_numeric and claim.tolerance_reason is None:
             assert claim.tolerance <= 0.5 * 10 ** -0 or claim.not_attempted
     assert np.isclose(claims.get_claim("neville.sec6-2.positive").tolerance, 0.02)
+
+
+def test_variance_claims_follow_the_variances():
+    trials = _trials((0.1, 0.2))
+    got = nc.variance_claims(trials)
+    assert got == {"neville.sec2.wilcoxon-like-t": True, "neville.sec6-4.mean-diff-unbiased": True,
+                   "neville.sec6-4.var-diff-underestimated": True, "neville.sec6-4.pooled-above-diff": True}
+    trials["var_mean_difference"] = 0.5e-3  # the paired estimate is now too large
+    trials["wilcoxon"] = trials.paired + 0.2
+    trials["mean_difference"] = 0.01  # the same sign on every network
+    got = nc.variance_claims(trials)
+    assert got == {"neville.sec2.wilcoxon-like-t": False, "neville.sec6-4.mean-diff-unbiased": False,
+                   "neville.sec6-4.var-diff-underestimated": False, "neville.sec6-4.pooled-above-diff": True}
+    table = nc.variance_table(trials)
+    assert table.paired_under.tolist() == pytest.approx([0.5] * 4)
+
+
+def test_survey_counts_from_the_citation_list_and_table4():
+    assert nc.survey_papers("1, 7-9, 12") == [1, 7, 8, 9, 12]
+    got = nc.survey_claims()
+    assert got["neville.sec3.papers"] == len(nc.survey_papers())
+    assert got["neville.sec3.dependent-set-size"] + got["neville.sec3.independent-set-size"] == got["neville.sec3.papers"]
+    assert got["neville.sec3.dependent-set-size"] == claims.source_value("neville.table4.vary.yes-within")
+
+
+def test_sensitivity_matches_use_the_registry_tolerances():
+    auto = claims.source_value("neville.sec6-2.autocorrelation")
+    err = claims.source_value("neville.sec6-2.error-correlation")
+    sens = pd.DataFrame([{"link_rule": "mean", "group_sizes": "random", "label_draw": "share",
+                          "autocorr_phi": auto - 0.2, "autocorr_phi_se": 0.01, "autocorr_contingency": auto,
+                          "autocorr_contingency_se": 0.01, "error_corr_30": err + 0.1, "error_corr_30_se": 0.01,
+                          "error_corr_collective": err + 0.02, "error_corr_collective_se": 0.01}])
+    m = nc.sensitivity_matches(sens)
+    assert len(m) == 4 and m.both.sum() == 1
+    hit = m[m.both].iloc[0]
+    assert (hit["autocorrelation measure"], hit["error-correlation measure"]) == ("contingency", "collective")
