@@ -43,6 +43,8 @@ from .simulated import (
     group_error_probabilities,
     simulate_group_type1_error,
     simulate_group_type1_grid,
+    simulate_instance_type1_error,
+    skewed_group_weights,
 )
 from .study import (
     CalibrationResult,
@@ -82,7 +84,9 @@ __all__ = [
     "relaxation_labeling",
     "simulate_group_type1_error",
     "simulate_group_type1_grid",
+    "simulate_instance_type1_error",
     "simulate_mean_variance",
+    "skewed_group_weights",
     "variance_correlated",
     "variance_observed",
     "variance_overlap",

@@ -79,6 +79,20 @@ def relaxation_labeling(update, initial, known, *, n_iter=99, beta=1.0, decay=0.
     return p
 
 
+def _active(inference_mask, train):
+    """Nodes collective inference may use in each split, shape (n, T) float, or None for all."""
+    if inference_mask is None:
+        return None
+    m = np.asarray(inference_mask)
+    if m.dtype != bool:
+        raise TypeError(f"inference_mask must be boolean; got dtype {m.dtype}")
+    n, t = train.shape
+    if m.shape not in ((t, n), (n,) if t == 1 else None):
+        raise ValueError(f"inference_mask must have the shape of train_mask, (n_nodes,) or (n_splits, n_nodes) = "
+                         f"({t}, {n}); got {m.shape}")
+    return (np.atleast_2d(m).T | train).astype(float)
+
+
 def _prior(y, train):
     """Smoothed share of positives among the labelled nodes of each split, shape (T,)."""
     n_lab = train.sum(axis=0)
@@ -89,7 +103,7 @@ def _start(y, train, prior):
     return np.where(train, y[:, None].astype(float), prior[None, :])
 
 
-def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99):
+def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mask=None):
     r"""Weighted-vote relational neighbour classifier (Macskassy & Provost), for many splits at once.
 
     :math:`P(y_i = + \mid N_i) = \frac{1}{Z}\sum_{j \in N_i} w_{ij} P(y_j = +)`; with
@@ -106,6 +120,11 @@ def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99):
     train_mask : array_like of bool, shape (n,) or (n_splits, n)
     collective : bool, default True
     n_iter : int, default 99
+    inference_mask : array_like of bool, shape like ``train_mask``, optional
+        The unlabelled nodes collective inference runs over (Neville et al.'s *inference
+        set*); the others are removed from that split's network and get NaN. Default:
+        every node. Without collective inference only labelled neighbours vote, so it
+        changes nothing but the NaNs.
 
     Returns
     -------
@@ -125,14 +144,15 @@ def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99):
     train = _train_matrix(train_mask, a.shape[0])
     prior = _prior(y, train)
     p0 = _start(y, train, prior)
+    active = _active(inference_mask, train)
     if collective:
-        deg = np.asarray(a.sum(axis=1)).ravel()[:, None]
+        deg = np.asarray(a.sum(axis=1)).ravel()[:, None] if active is None else a @ active
 
         inv_deg = np.where(deg > 0, 1.0 / np.maximum(deg, 1e-300), 0.0)
         isolated = np.where(deg > 0, 0.0, prior[None, :])
 
         def update(p):
-            z = a @ p
+            z = a @ (p if active is None else p * active)
             z *= inv_deg
             z += isolated
             return z
@@ -143,10 +163,12 @@ def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99):
         weight = a @ train.astype(float)
         with np.errstate(invalid="ignore", divide="ignore"):
             p = np.where(train, y[:, None], np.where(weight > 0, votes / weight, prior[None, :]))
+    if active is not None:
+        p = np.where(active > 0, p, np.nan)
     return p.T.reshape(shape)
 
 
-def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99):
+def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mask=None):
     r"""Network-only Bayes classifier (Macskassy & Provost), for many splits at once.
 
     :math:`P(+ \mid N_i) \propto P(+) \prod_{j \in N_i} P(\tilde y_j \mid +)`, with the
@@ -183,14 +205,15 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99)
     w_pos = np.log(p_pp / p_pn)[None, :]
     w_neg = np.log((1 - p_pp) / (1 - p_pn))[None, :]
     base = np.log(prior / (1 - prior))[None, :]
+    active = _active(inference_mask, train)
     if collective:
-        deg = np.asarray(a.sum(axis=1)).ravel()[:, None]
+        deg = np.asarray(a.sum(axis=1)).ravel()[:, None] if active is None else a @ active
 
         offset = base + deg * w_neg
         slope = w_pos - w_neg
 
         def update(p):
-            z = a @ p
+            z = a @ (p if active is None else p * active)
             z *= slope
             z += offset
             return special.expit(z, out=z)
@@ -200,6 +223,8 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99)
         s = a_pos
         d = a_pos + a_neg
         p = np.where(train, y[:, None], special.expit(base + s * w_pos + (d - s) * w_neg))
+    if active is not None:
+        p = np.where(active > 0, p, np.nan)
     return p.T.reshape(shape)
 
 

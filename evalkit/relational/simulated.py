@@ -3,7 +3,10 @@
 :func:`group_error_probabilities` and :func:`group_based_classification` are the simulated
 classifiers of Table 7; :func:`simulate_group_type1_error` runs the Type I error study of
 Table 6 for one resampling procedure, :func:`simulate_group_type1_grid` over the grids of
-Fig. 2.
+Fig. 2. Two variants the paper mentions but does not show: groups of skewed sizes
+(:func:`skewed_group_weights`, passed as ``group_weights``) and a group-free set-up in
+the spirit of Dietterich (1998), where each instance's errors belong to the sample
+(:func:`simulate_instance_type1_error`).
 """
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ __all__ = [
     "group_error_probabilities",
     "simulate_group_type1_error",
     "simulate_group_type1_grid",
+    "simulate_instance_type1_error",
+    "skewed_group_weights",
 ]
 
 
@@ -73,6 +78,58 @@ def _check_groups(n_groups, p_err):
             f"more than its half ({n_groups // 2}); use p_err <= 0.5"
         )
     return n_groups, m
+
+
+def skewed_group_weights(n_groups=10, *, exponent=1.0):
+    """Group probabilities of a skewed (Zipf) group-size distribution, the same in both halves.
+
+    Within each half of the groups the ``r``-th group has probability proportional to
+    :math:`r^{-s}` (``s = exponent``); each half has total probability 1/2. Classifier A errs
+    on groups of the first half and B on the second (Table 7), so equal halves keep their
+    error rates equal -- the null hypothesis the Type I error study needs.
+
+    Parameters
+    ----------
+    n_groups : int, default 10
+        Even number of groups.
+    exponent : float, default 1.0
+        0 gives equal sizes; larger values skew more.
+
+    Returns
+    -------
+    ndarray, shape (n_groups,)
+
+    Examples
+    --------
+    >>> skewed_group_weights(4).round(4).tolist()
+    [0.3333, 0.1667, 0.3333, 0.1667]
+    """
+    n_groups = check_positive_int(n_groups, "n_groups", minimum=2)
+    if n_groups % 2:
+        raise ValueError(f"n_groups must be even (classifier A errs on the first half, B on the second); got {n_groups}")
+    exponent = float(exponent)
+    if not np.isfinite(exponent) or exponent < 0:
+        raise ValueError(f"exponent must be a non-negative number; got {exponent!r}")
+    half = np.arange(1, n_groups // 2 + 1, dtype=float) ** -exponent
+    half /= 2 * half.sum()
+    return np.concatenate([half, half])
+
+
+def _check_group_weights(weights, n_groups):
+    if weights is None:
+        return None
+    w = np.asarray(weights, dtype=float)
+    if w.shape != (n_groups,) or not np.all(np.isfinite(w)) or (w < 0).any() or w.sum() <= 0:
+        raise ValueError(f"group_weights must be {n_groups} non-negative numbers (one per group); got {weights!r}")
+    w = w / w.sum()
+    half = n_groups // 2
+    if not np.isclose(w[:half].sum(), 0.5, atol=1e-9):
+        raise ValueError(
+            f"group_weights must give both halves of the groups the same total ({w[:half].sum():.4g} vs "
+            f"{w[half:].sum():.4g} here): A errs on the first half and B on the second, so unequal halves "
+            f"would give them different error rates and the null hypothesis would be false"
+        )
+    return w
 
 
 def group_based_classification(group_counts, p_err, err_corr, *, formula="corrected", rng=None):
@@ -180,8 +237,14 @@ def _fold_group_counts(procedure, labels, n_groups, prop, n_resamples, n_folds, 
 
 
 def _simulate_one(procedure, props, p_err, err_corr, n_instances, n_groups, n_resamples, n_folds, n_trials,
-                  test, alpha, formula, seed, batch):
+                  test, alpha, formula, weights, seed, batch):
     rng = _c.rng(seed)
+
+    def draw_groups(size):
+        if weights is None:
+            return rng.integers(0, n_groups, size=(size, n_instances))
+        return rng.choice(n_groups, size=(size, n_instances), p=weights)
+
     reject = np.zeros(len(props))
     phi_sum = np.zeros(len(props))
     phi_count = np.zeros(len(props))
@@ -191,11 +254,11 @@ def _simulate_one(procedure, props, p_err, err_corr, n_instances, n_groups, n_re
         for j, prop in enumerate(props):
             if procedure == "ncv":
                 if ncv_counts is None:  # NCV: the same sample and folds for every proportion
-                    labels = rng.integers(0, n_groups, size=(size, n_instances))
+                    labels = draw_groups(size)
                     ncv_counts = _fold_group_counts("ncv", labels, n_groups, prop, n_resamples, n_folds, rng)
                 counts = ncv_counts
             else:
-                labels = rng.integers(0, n_groups, size=(size, n_instances))
+                labels = draw_groups(size)
                 counts = _fold_group_counts(procedure, labels, n_groups, prop, n_resamples, n_folds, rng)
             err_a, err_b = group_based_classification(counts, p_err, err_corr, formula=formula, rng=rng)
             size_test = counts.sum(axis=-1)
@@ -249,7 +312,8 @@ class GroupSimulationResult:
 
     @property
     def mean_error_correlation(self):
-        return np.nanmean(self.error_correlation, axis=0)
+        with _c.quiet_nanmean():
+            return np.nanmean(self.error_correlation, axis=0)
 
 
 def simulate_group_type1_error(
@@ -267,6 +331,7 @@ def simulate_group_type1_error(
     test="paired",
     alpha=0.05,
     formula="corrected",
+    group_weights=None,
     n_jobs=None,
     progress=False,
     rng=None,
@@ -294,6 +359,10 @@ def simulate_group_type1_error(
     alpha : float, default 0.05
     formula : {'corrected', 'printed'}
         See :func:`group_error_probabilities`.
+    group_weights : array_like, shape (n_groups,), optional
+        Probability of each group (default: uniform, the paper's "assigning one of 10 groups
+        to each instance uniformly at random"); both halves must weigh the same, e.g.
+        :func:`skewed_group_weights` for the paper's "skewed group-size distribution".
     n_jobs : int, optional
         Simulations run in parallel (joblib; None defers to the active
         ``joblib.parallel_config``, serial when none). Each has its own seed, so the
@@ -328,6 +397,7 @@ def simulate_group_type1_error(
         raise ValueError(f"prop_labeled must be a proportion or 1-D sequence of proportions in (0, 1); got {prop_labeled!r}")
     n_instances = check_positive_int(n_instances, "n_instances", minimum=2)
     n_groups, _ = _check_groups(n_groups, p_err)
+    weights = _check_group_weights(group_weights, n_groups)
     n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
     n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
     n_trials = check_positive_int(n_trials, "n_trials")
@@ -337,7 +407,7 @@ def simulate_group_type1_error(
         raise ValueError(f"with formula={formula!r}, P(MG')={p_other:.4g} is not a probability")
     seeds = _c.rng(rng).spawn(n_simulations)
     args = (procedure, props, float(p_err), float(err_corr), n_instances, n_groups, n_resamples, n_folds,
-            n_trials, test, alpha, formula)
+            n_trials, test, alpha, formula, weights)
     batch = 500
     rows = parallel_map(_simulate_one, [(*args, seed, batch) for seed in seeds], n_jobs=n_jobs,
                         progress=progress, desc=f"{procedure} simulations", leave=False)
@@ -345,6 +415,109 @@ def simulate_group_type1_error(
         procedure, props, np.array([r[0] for r in rows]), np.array([r[1] for r in rows]),
         float(p_err), float(err_corr), test, n_trials,
     )
+
+
+def _simulate_instances_one(procedure, props, p_err, n_instances, n_resamples, n_folds, n_trials, test, alpha,
+                            seed, batch):
+    rng = _c.rng(seed)
+    reject = np.zeros(len(props))
+    for start in range(0, n_trials, batch):
+        size = min(batch, n_trials - start)
+        ncv_test = None
+        for j, prop in enumerate(props):
+            if procedure == "ncv":
+                if ncv_test is None:  # the same sample and folds for every proportion
+                    errors = (rng.random((2, size, n_instances)) < p_err).astype(np.float32)
+                    _, ncv_test = network_split_masks("ncv", n_instances, n_splits=n_folds, prop_labeled=0.5,
+                                                      n_repeats=size, rng=rng)
+                test_sets = ncv_test
+            else:
+                errors = (rng.random((2, size, n_instances)) < p_err).astype(np.float32)
+                _, test_sets = network_split_masks(procedure, n_instances, n_splits=n_resamples, prop_labeled=prop,
+                                                   n_repeats=size, rng=rng)
+            masks = test_sets.astype(np.float32)
+            size_test = masks.sum(axis=-1)
+            rate_a = np.matmul(masks, errors[0][:, :, None])[..., 0] / size_test
+            rate_b = np.matmul(masks, errors[1][:, :, None])[..., 0] / size_test
+            reject[j] += t_test_rejections(rate_a, rate_b, paired=(test == "paired"), alpha=alpha).sum()
+    return reject / n_trials
+
+
+def simulate_instance_type1_error(
+    procedure,
+    *,
+    prop_labeled=(0.1, 0.3, 0.5, 0.7, 0.9),
+    p_err=0.1,
+    n_instances=300,
+    n_resamples=30,
+    n_folds=10,
+    n_trials=1000,
+    n_simulations=10,
+    test="paired",
+    alpha=0.05,
+    n_jobs=None,
+    progress=False,
+    rng=None,
+):
+    """Type I error of a resampling procedure without groups: errors that belong to the sample.
+
+    Neville et al. (Section 5) say their simulation "preserves the basic structure of
+    Dietterich's [1998], but introduces a group-based model", and that "Dietterich's
+    original procedure" gave qualitatively similar results, without describing it. This is
+    the group-free set-up in that spirit: each trial draws a sample of ``n_instances``
+    independent instances, each misclassified by A and, independently, by B with
+    probability ``p_err``; those errors are fixed for the sample (what two trained
+    classifiers would do on it), and every test set of the procedure reads its error rates
+    from them. A and B have the same error rate on the population, so every rejection is a
+    Type I error. Overlapping test sets (RRS, ERS) see the same sample's chance difference
+    again and again; NCV's disjoint folds do not.
+
+    Parameters
+    ----------
+    procedure : {'rrs', 'ers', 'ncv'}
+    prop_labeled : float or sequence of float
+        Test sets are ``1 - prop_labeled`` of the sample (RRS and ERS); NCV's folds do not
+        depend on it.
+    p_err : float in (0, 1)
+    n_instances, n_resamples, n_folds, n_trials, n_simulations : int
+    test : {'paired', 'unpaired'}
+    alpha : float, default 0.05
+    n_jobs : int, optional
+    progress : bool
+    rng : seed or Generator
+
+    Returns
+    -------
+    GroupSimulationResult
+        ``error_correlation`` is NaN: there are no groups to correlate errors within.
+
+    Examples
+    --------
+    >>> rrs = simulate_instance_type1_error("rrs", prop_labeled=0.5, n_trials=200, n_simulations=2, rng=0)
+    >>> ncv = simulate_instance_type1_error("ncv", prop_labeled=0.5, n_trials=200, n_simulations=2, rng=0)
+    >>> bool(rrs.type1_error[0] > 0.5), bool(ncv.type1_error[0] < 0.15)
+    (True, True)
+    """
+    check_choice(procedure, "procedure", ("rrs", "ers", "ncv"))
+    check_choice(test, "test", ("paired", "unpaired"))
+    props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
+    if props.ndim != 1 or np.any(~(props > 0) | ~(props < 1)):
+        raise ValueError(f"prop_labeled must be a proportion or 1-D sequence of proportions in (0, 1); got {prop_labeled!r}")
+    p_err = float(p_err)
+    if not 0 < p_err < 1:
+        raise ValueError(f"p_err must be a probability strictly between 0 and 1; got {p_err!r}")
+    n_instances = check_positive_int(n_instances, "n_instances", minimum=2)
+    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
+    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
+    n_trials = check_positive_int(n_trials, "n_trials")
+    n_simulations = check_positive_int(n_simulations, "n_simulations")
+    seeds = _c.rng(rng).spawn(n_simulations)
+    args = (procedure, props, p_err, n_instances, n_resamples, n_folds, n_trials, test, alpha)
+    rates = parallel_map(_simulate_instances_one, [(*args, seed, 500) for seed in seeds], n_jobs=n_jobs,
+                         progress=progress, desc=f"{procedure} simulations", leave=False)
+    rates = np.array(rates)
+    return GroupSimulationResult(procedure, props, rates, np.full(rates.shape, np.nan), p_err, float("nan"), test,
+                                 n_trials)
 
 
 def simulate_group_type1_grid(

@@ -34,11 +34,12 @@ _MODELS = ("wvrn", "nbc")
 _CLASSIFIERS = {"wvrn": wvrn, "nbc": network_only_bayes, "lbc": link_based_classifier}
 
 
-def _predict(a, y, train, collective=True):
-    """P(+) of both models, shape (n, T) each."""
+def _predict(a, y, train, collective=True, inference=None):
+    """P(+) of both models, shape (n, T) each; ``inference``: the inference sets, (n, T), or None for all."""
+    mask = None if inference is None else inference.T
     return {
-        "wvrn": wvrn(a, y, train.T, collective=collective).T,
-        "nbc": network_only_bayes(a, y, train.T, collective=collective).T,
+        "wvrn": wvrn(a, y, train.T, collective=collective, inference_mask=mask).T,
+        "nbc": network_only_bayes(a, y, train.T, collective=collective, inference_mask=mask).T,
     }
 
 
@@ -87,7 +88,8 @@ class CalibrationResult:
         return (acc_h - self.rate * (2 * acc_h - 1)) - (acc_o - worse_rate * (2 * acc_o - 1))
 
 
-def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, tolerance=0.005, rng=None):
+def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, tolerance=0.005, inference="all",
+                       rng=None):
     """Find the handicap that makes wvRN and nBC equally accurate (Neville et al. Section 6.3).
 
     Both models run on ``n_repeats`` network cross-validations of every calibration
@@ -104,6 +106,9 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
         NCV repetitions per network (the paper: 1 on 50 synthetic networks, 10 on 5 real ones).
     n_folds : int, default 10
     tolerance : float, default 0.005
+    inference : {'all', 'test'}, default 'all'
+        Collective inference over every unlabelled node, or over the test fold only
+        (as :func:`compare_classifiers`, which should use the same).
     rng : seed or Generator
 
     Returns
@@ -118,6 +123,7 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
     >>> cal.handicapped in ("wvrn", "nbc"), abs(cal.difference) <= 0.005
     (True, True)
     """
+    check_choice(inference, "inference", ("all", "test"))
     rng = _c.rng(rng)
     correct = {m: [] for m in _MODELS}
     tests = []
@@ -127,7 +133,7 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
                                           n_repeats=n_repeats, rng=rng)
         train = train.reshape(-1, a.shape[0]).T
         test = test.reshape(-1, a.shape[0]).T
-        probs = _predict(a, y, train)
+        probs = _predict(a, y, train, inference=test if inference == "test" else None)
         for m in _MODELS:
             correct[m].append(np.where(test, _correct(probs[m], y, train), False))
         tests.append(test)
@@ -228,7 +234,7 @@ class ComparisonTrials:
 
 
 def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_trials=100, n_samples=10,
-                        worse_rate=0.0, rng=None):
+                        worse_rate=0.0, inference="all", rng=None):
     """Run the calibrated wvRN-vs-nBC comparison of Neville et al. Section 6.4 on one network.
 
     Each trial samples the network ``n_samples`` times (``'rrs'``: repeated random
@@ -237,6 +243,12 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     runs both models with relaxation labelling, perturbs the calibrated model's
     predictions at ``calibration.rate`` and the other's at ``worse_rate`` (power
     experiments), and records each model's test accuracy. All trials run at once.
+
+    ``inference='test'`` confines collective inference to the labelled nodes and the test
+    set: the other unlabelled nodes are removed from the split's network. For NCV that
+    makes the folds' inference sets disjoint, the dependence Neville et al. point to in
+    Section 8 ("the inference sets overlap ... which could increase the Type I error of
+    NCV"); for RS, whose test set is every unlabelled node, it changes nothing.
 
     Returns
     -------
@@ -252,6 +264,7 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     ((20, 10), True)
     """
     check_choice(procedure, "procedure", ("rrs", "ncv"))
+    check_choice(inference, "inference", ("all", "test"))
     if not isinstance(calibration, CalibrationResult):
         raise TypeError("calibration must be the CalibrationResult of calibrate_handicap")
     n_trials = check_positive_int(n_trials, "n_trials")
@@ -264,7 +277,7 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
                                       n_repeats=n_trials, rng=rng)
     train = train.reshape(-1, n).T
     test = test.reshape(-1, n).T
-    probs = _predict(a, y, train)
+    probs = _predict(a, y, train, inference=test if inference == "test" else None)
     first = calibration.handicapped
     second = next(m for m in _MODELS if m != first)
     acc, phis = {}, []
@@ -280,7 +293,7 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
 
 def within_network_study(networks, calibration_networks, *, prop_labeled, procedures=("rrs", "ncv"),
                          worse_rates=(0.0,), n_trials=100, n_samples=10, calibration_repeats=1,
-                         alpha=0.05, rng=None, progress=False):
+                         alpha=0.05, inference="all", rng=None, progress=False):
     """Type I error (and power) of RS/NCV x paired/unpaired t tests, Neville et al. Sections 6-7.
 
     For each proportion labelled: calibrate the handicap on ``calibration_networks``
@@ -298,6 +311,9 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
         0 measures Type I error; positive rates widen the gap (power).
     n_trials, n_samples, calibration_repeats : int
     alpha : float
+    inference : {'all', 'test'}, default 'all'
+        Collective inference over every unlabelled node, or only over the test set
+        (:func:`compare_classifiers`).
     rng : seed or Generator
     progress : bool
 
@@ -318,12 +334,13 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     rows, calibrations = [], {}
     for prop, rate in progress_bar(cells, progress=progress, desc="labelling levels x rates", leave=False):
         if prop not in calibrations:
-            calibrations[prop] = calibrate_handicap(calibration_networks, prop, n_repeats=calibration_repeats, rng=rng)
+            calibrations[prop] = calibrate_handicap(calibration_networks, prop, n_repeats=calibration_repeats,
+                                                    inference=inference, rng=rng)
         cal = calibrations[prop]
         for i, net in enumerate(networks):
             for proc in procedures:
                 res = compare_classifiers(net, cal, procedure=proc, prop_labeled=prop, n_trials=n_trials,
-                                          n_samples=n_samples, worse_rate=rate, rng=rng)
+                                          n_samples=n_samples, worse_rate=rate, inference=inference, rng=rng)
                 rows.append({
                     "prop_labeled": float(prop), "worse_rate": float(rate), "network": i, "procedure": proc,
                     "paired": res.rejection_rate("paired", alpha), "unpaired": res.rejection_rate("unpaired", alpha),

@@ -16,10 +16,12 @@ Experiments (``evalkit reproduce <name>``):
 ``neville-overlap``       how often RRS, ERS and NCV test each node (Tables 1-3)
 ``neville-formulas``      Table 7's misclassification probabilities, printed and corrected
 ``neville-fig2``          Fig. 2: Type I error with simulated classifiers
+``neville-sec5-variants`` Section 5's unshown runs: skewed groups, no groups, more folds
 ``neville-theorems``      Theorems 1-3: Monte Carlo against the formula over a grid
 ``neville-theorem3``      Theorem 3's Delta: Monte Carlo against the proof and the statement
 ``neville-lgm``           properties of the latent group model's networks
 ``neville-fig3``          Fig. 3: Type I error of wvRN vs nBC on synthetic networks
+``neville-inference-sets`` Section 8: NCV with shared and with disjoint inference sets
 ``neville-fig4``          Fig. 4: power as the worse model is perturbed, 300 and 600 nodes
 ``neville-table5``        Table 5: error correlation and label autocorrelation, real tasks
 ``neville-fig5``          Fig. 5's analysis on six disjoint pieces of Cora
@@ -38,6 +40,7 @@ from .neville_claims import TABLE5_PAPER_ROWS
 __all__ = [
     "LGM_CHOICES",
     "LGM_SEEDS",
+    "PARTITIONS",
     "PAPER_TABLE_5",
     "cora_pieces",
     "fig2",
@@ -49,7 +52,9 @@ __all__ = [
     "lgm_properties",
     "lgm_sensitivity",
     "power_at_gap",
+    "inference_sets",
     "resampling_overlap",
+    "section5_variants",
     "table5",
     "table5_tasks",
     "theorem3_delta",
@@ -137,18 +142,38 @@ def table5_tasks():
     return {key: (graph, y.astype(int)) for key, (graph, y) in tasks.items()}
 
 
-def cora_pieces(n_parts=6, *, seed=7):
+#: How :func:`cora_pieces` cuts Cora: keyword arguments of :func:`evalkit.relational.disjoint_subnetworks`.
+PARTITIONS = {
+    # Louvain communities packed by size: pieces whose shares of positives differ widely
+    "louvain": {"stratify": False, "resolution": 1.0},
+    # the same packed by class counts, on finer communities (at resolution 1 one community
+    # holds 14% of Cora, too coarse to balance): pieces alike, as if from one distribution
+    "stratified": {"stratify": True, "resolution": 2.0},
+}
+
+
+def cora_pieces(n_parts=6, *, seed=7, partition="stratified"):
     """Cora "Neural_Networks?" cut into disjoint pieces (:func:`evalkit.relational.disjoint_subnetworks`).
+
+    Parameters
+    ----------
+    n_parts : int
+    seed : int
+        Seed of the Louvain communities.
+    partition : {'stratified', 'louvain'}
+        How the communities are packed into pieces (``PARTITIONS``).
 
     Returns
     -------
     list of (scipy.sparse.csr_array, ndarray)
     """
     from .. import datasets
+    from .._validation import check_choice
 
+    check_choice(partition, "partition", tuple(PARTITIONS))
     cora = datasets.load_cora()
     y_nn = (cora.labels == cora.classes.index("Neural_Networks")).astype(int)
-    return rel.disjoint_subnetworks(cora.graph, y_nn, n_parts, rng=seed)
+    return rel.disjoint_subnetworks(cora.graph, y_nn, n_parts, rng=seed, **PARTITIONS[partition])
 
 
 # ------------------------------------------------------------- Tables 1-3, Table 7
@@ -290,6 +315,82 @@ def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: 
                                                  n_trials=n_trials, n_simulations=n_simulations, n_jobs=n_jobs,
                                                  progress=progress, rng=seed_b))
     return {"2a": fig2a, "2b": fig2b}
+
+
+@experiment("neville-sec5-variants",
+            scales={"book": {"n_simulations": 5}, "paper": {}, "small": {"n_trials": 200, "n_simulations": 2}},
+            paper_cost="~40 s on 2 cores (1.1 million trials)")
+def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9),
+                      exponents: tuple[float, ...] = (0.5, 1.0, 2.0), n_resamples: tuple[int, ...] = (5, 10, 20, 30, 50),
+                      folds_prop_labeled: tuple[float, ...] = (0.5, 0.9), n_trials: int = 1000,
+                      n_simulations: int = 10, seed: int = 2013, n_jobs: int | None = None, progress: bool = False):
+    """Section 5's runs the paper mentions but does not show, at Fig. 2a's defaults.
+
+    - ``"skewed"``: Fig. 2a with skewed group sizes ("a skewed group-size distribution
+      produced qualitatively similar results"): Zipf sizes within each half of the groups
+      (:func:`evalkit.relational.skewed_group_weights`) for each exponent;
+    - ``"dietterich"``: Fig. 2a without groups ("We also ran Dietterich's original procedure
+      with qualitatively similar results"): :func:`evalkit.relational.simulate_instance_type1_error`;
+    - ``"folds"``: Type I error of RRS and ERS against the number of resampled test sets
+      (Section 3: "the probability of Type I error for random resampling procedures
+      increases with the number of resampled folds ... Our simulation experiments confirm
+      this finding, but we do not replicate the result here").
+
+    Parameters
+    ----------
+    prop_labeled : tuple of float
+        Shares labelled of the skewed and group-free runs.
+    exponents : tuple of float
+        Zipf exponents of the skewed runs (0 would be Fig. 2a's equal sizes).
+    n_resamples : tuple of int
+        Numbers of resampled test sets of the folds run.
+    folds_prop_labeled : tuple of float
+        Shares labelled of the folds run.
+    n_trials, n_simulations : int
+        Per point (the paper: 1000 and 10).
+    seed : int
+    n_jobs : int, optional
+    progress : bool
+
+    Returns
+    -------
+    dict
+        ``"skewed"``, ``"dietterich"``, ``"folds"``: pandas DataFrames with one row per
+        point: ``type1_error`` (mean over the simulations), ``type1_std`` (across them),
+        the point's parameters, ``n_trials`` and ``n_simulations``.
+    """
+    streams = np.random.default_rng(seed).spawn(1)
+    common = {"n_trials": n_trials, "n_simulations": n_simulations, "n_jobs": n_jobs}
+
+    def rows_of(result, **extra):
+        return [{**extra, "procedure": result.procedure, "prop_labeled": float(prop),
+                 "type1_error": float(result.type1_error[j]), "type1_std": float(result.type1_std[j]),
+                 "error_correlation": float(result.mean_error_correlation[j]),
+                 "n_trials": n_trials, "n_simulations": n_simulations}
+                for j, prop in enumerate(result.prop_labeled)]
+
+    from .._parallel import progress_bar
+
+    procedures = ("rrs", "ers", "ncv")
+    cells = ([("skewed", float(e), p) for e in exponents for p in procedures]
+             + [("dietterich", None, p) for p in procedures]
+             + [("folds", int(k), p) for p in ("rrs", "ers") for k in n_resamples])
+    skewed, dietterich, folds = [], [], []
+    for (kind, value, proc), stream in progress_bar(list(zip(cells, streams[0].spawn(len(cells)))),
+                                                    progress=progress, desc="Section 5 variants"):
+        if kind == "skewed":
+            weights = rel.skewed_group_weights(10, exponent=value)
+            res = rel.simulate_group_type1_error(proc, prop_labeled=prop_labeled, group_weights=weights, rng=stream,
+                                                 **common)
+            skewed += rows_of(res, exponent=value)
+        elif kind == "dietterich":
+            dietterich += rows_of(rel.simulate_instance_type1_error(proc, prop_labeled=prop_labeled, rng=stream,
+                                                                    **common))
+        else:
+            res = rel.simulate_group_type1_error(proc, prop_labeled=folds_prop_labeled, n_resamples=value, rng=stream,
+                                                 **common)
+            folds += rows_of(res, n_resamples=value)
+    return {"skewed": _frame(skewed), "dietterich": _frame(dietterich), "folds": _frame(folds)}
 
 
 # ------------------------------------------------------------------ Theorems 1-3
@@ -544,6 +645,41 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
                                            n_samples=n_samples, rng=seed, progress=progress))
 
 
+@experiment("neville-inference-sets", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
+            paper_cost="~60 s on 1 core")
+def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
+                   prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
+                   seed: int = 3, progress: bool = False):
+    """Section 8: NCV with its overlapping inference sets against NCV with inference confined to the fold.
+
+    Fig. 3's design (its networks, calibration and seed), NCV only, run twice on the same
+    splits and perturbations: with collective inference over every unlabelled node (the
+    paper's NCV, whose folds share their inference sets) and over the test fold only
+    (disjoint inference sets; :func:`evalkit.relational.compare_classifiers` with
+    ``inference='test'``).
+
+    Parameters
+    ----------
+    n_nodes, n_calibration, n_evaluation, network_seed, prop_labeled, n_trials, n_samples, seed
+        As :func:`fig3`.
+    progress : bool
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`evalkit.relational.within_network_study` with a column
+        ``inference`` (``'all'`` or ``'test'``).
+    """
+    calibration, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration,
+                                                    n_evaluation=n_evaluation, seed=network_seed)
+    rows = []
+    for inference in ("all", "test"):
+        rows += [{**row, "inference": inference} for row in rel.within_network_study(
+            evaluation, calibration, prop_labeled=prop_labeled, procedures=("ncv",), n_trials=n_trials,
+            n_samples=n_samples, inference=inference, rng=seed, progress=progress)]
+    return _frame(rows)
+
+
 @experiment("neville-fig4", aliases=("network-cv-fig4",),
             scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
@@ -685,8 +821,9 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
 
 @experiment("neville-fig5", scales={"book": {}, "paper": {}, "small": {"n_trials": 5, "calibration_repeats": 1}},
             paper_cost="~40 s on 1 core")
-def fig5(*, n_parts: int = 6, pieces_seed: int = 7, prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5),
-         n_trials: int = 50, calibration_repeats: int = 10, seed: int = 100, progress: bool = False):
+def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified",
+         prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5), n_trials: int = 50,
+         calibration_repeats: int = 10, seed: int = 100, progress: bool = False):
     """Fig. 5's analysis on disjoint pieces of Cora: each piece held out in turn, calibrated on the others.
 
     Held-out piece ``h`` runs :func:`evalkit.relational.within_network_study` with seed
@@ -698,6 +835,9 @@ def fig5(*, n_parts: int = 6, pieces_seed: int = 7, prop_labeled: tuple[float, .
         Pieces of Cora.
     pieces_seed : int
         Seed of the Louvain communities.
+    partition : str
+        ``'stratified'`` (pieces with alike label shares) or ``'louvain'`` (packed by
+        size only); see :func:`cora_pieces`.
     prop_labeled : tuple of float
         Shares labelled.
     n_trials : int
@@ -717,7 +857,7 @@ def fig5(*, n_parts: int = 6, pieces_seed: int = 7, prop_labeled: tuple[float, .
     """
     from .._parallel import progress_bar
 
-    pieces = cora_pieces(n_parts, seed=pieces_seed)
+    pieces = cora_pieces(n_parts, seed=pieces_seed, partition=partition)
     trials = []
     for held_out in progress_bar(range(len(pieces)), progress=progress, desc="held-out pieces"):
         others = pieces[:held_out] + pieces[held_out + 1:]

@@ -19,10 +19,16 @@ __all__ = [
     "fig3_claims",
     "fig4_claims",
     "fig5_claims",
+    "fold_correlation",
+    "grows_with_folds",
+    "inference_claims",
+    "inference_table",
     "lgm_claims",
+    "like_fig2a",
     "overlap_claims",
     "paper_table5",
     "record_all",
+    "section5_claims",
     "sentences",
     "sensitivity_matches",
     "summary_claims",
@@ -250,6 +256,62 @@ def fig2_claims(formulas, fig2a, fig2b):
     }
 
 
+def like_fig2a(frame):
+    """Fig. 2a's two findings on a run of its design (:func:`~evalkit.reproductions.neville.section5_variants`).
+
+    Returns ``{"resampling rises": bool, "ncv low": bool}``: RRS's and ERS's Type I error
+    at the smallest share labelled exceeds that at the largest by more than two standard
+    errors (binomial, over all trials), and NCV stays below 1.5 times the nominal level.
+    """
+    a = frame.set_index(["procedure", "prop_labeled"]).sort_index()
+    n = float(a.n_trials.iloc[0] * a.n_simulations.iloc[0])
+
+    def rises(proc):
+        part = a.loc[proc].type1_error
+        low, high = float(part.iloc[0]), float(part.iloc[-1])  # smallest, largest share labelled
+        se = np.sqrt((low * (1 - low) + high * (1 - high)) / n)
+        return bool(low - high > 2 * se)
+
+    return {"resampling rises": rises("rrs") and rises("ers"),
+            "ncv low": bool(a.loc["ncv"].type1_error.max() < 1.5 * ALPHA)}
+
+
+def grows_with_folds(folds):
+    """Whether the Type I error of each (procedure, share labelled) rises with the number of test sets.
+
+    "Rises": Spearman's rank correlation with the number of test sets at least 0.8, and the
+    most test sets above the fewest by more than two standard errors.
+    """
+    from scipy import stats
+
+    n = float(folds.n_trials.iloc[0] * folds.n_simulations.iloc[0])
+    out = {}
+    for (proc, prop), part in folds.sort_values("n_resamples").groupby(["procedure", "prop_labeled"]):
+        rate = part.type1_error.to_numpy()
+        se = np.sqrt((rate[0] * (1 - rate[0]) + rate[-1] * (1 - rate[-1])) / n)
+        rho = stats.spearmanr(part.n_resamples, rate).statistic
+        out[(proc, float(prop))] = bool(rho >= 0.8 and rate[-1] - rate[0] > 2 * se)
+    return out
+
+
+def section5_claims(variants, *, exponent=1.0):
+    """Sections 3 and 5's unshown runs from :func:`~evalkit.reproductions.neville.section5_variants`.
+
+    The skewed claim is judged at Zipf ``exponent`` (1: the classical Zipf sizes), the
+    group-free one on the Dietterich-style run, the folds one on every (procedure, share
+    labelled) series.
+    """
+    skewed = variants["skewed"]
+    at = skewed[np.isclose(skewed.exponent, exponent)]
+    if at.empty:
+        raise ValueError(f"exponent={exponent} is not among the skewed runs' exponents {sorted(set(skewed.exponent))}")
+    return {
+        "neville.sec5.skewed-groups-similar": all(like_fig2a(at).values()),
+        "neville.sec5.dietterich-similar": all(like_fig2a(variants["dietterich"]).values()),
+        "neville.sec3.folds-increase-type1": all(grows_with_folds(variants["folds"]).values()),
+    }
+
+
 # --------------------------------------------------------------------- Section 6
 
 
@@ -355,6 +417,49 @@ def variance_claims(fig3):
         "neville.sec6-4.var-diff-underestimated": bool((table.paired_under > 1).all()),
         "neville.sec6-4.pooled-above-diff": bool((table.unpaired_over_paired > 1).all()),
     }
+
+
+def fold_correlation(trials, *, n_folds=10):
+    r"""Correlation between the folds of a trial implied by Section 6.4's variance ratio, per row.
+
+    If a trial's :math:`k` fold differences are exchangeable with correlation
+    :math:`\rho`, the variance of their mean is :math:`\sigma^2(1 + (k-1)\rho)/k` and the
+    paired test estimates :math:`\sigma^2(1-\rho)/k`; their ratio :math:`R` gives
+    :math:`\rho = (R - 1)/(R + k - 1)`. Zero for independent folds.
+    """
+    ratio = trials.var_mean_difference / trials.var_paired
+    return (ratio - 1) / (ratio + n_folds - 1)
+
+
+def inference_table(trials, *, n_folds=10):
+    """NCV with shared and with disjoint inference sets, by share labelled (:func:`~evalkit.reproductions.neville.inference_sets`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index: share labelled; columns ``(quantity, inference)`` for the paired and
+        unpaired Type I error, the mean accuracy difference, the error correlation and the
+        implied fold correlation (:func:`fold_correlation`), averaged over the networks.
+    """
+    t = trials.assign(fold_correlation=fold_correlation(trials, n_folds=n_folds))
+    cols = ["paired", "unpaired", "mean_difference", "error_correlation", "fold_correlation"]
+    return t.pivot_table(index="prop_labeled", columns="inference", values=cols, aggfunc="mean")[cols]
+
+
+def inference_claims(trials, *, n_folds=10, alpha=ALPHA):
+    """Section 8's dependence through the inference sets: is the fold correlation higher when they overlap?
+
+    Paired over (share labelled, network) cells: the Wilcoxon signed-rank test of the
+    implied fold correlation with shared against disjoint inference sets
+    (:func:`evalkit.stats.wilcoxon_signed_rank_test`), and the mean difference positive.
+    """
+    from ..stats import wilcoxon_signed_rank_test
+
+    rho = trials.assign(rho=fold_correlation(trials, n_folds=n_folds)).pivot_table(
+        index=["prop_labeled", "network"], columns="inference", values="rho")
+    test = wilcoxon_signed_rank_test(rho["all"].to_numpy(), rho["test"].to_numpy())
+    higher = float((rho["all"] - rho["test"]).mean()) > 0
+    return {"neville.sec8.inference-dependence": bool(higher and test.pvalue < alpha)}
 
 
 def fig4_claims(at_gap, reduction, *, n_nodes=300, prop_labeled=0.3):

@@ -78,6 +78,28 @@ def test_classifiers_without_collective_inference_use_labelled_neighbours_only()
     assert p[0] == 1 and p[4] == 0 and 0 < p[1] < 1
 
 
+def test_inference_mask_equals_running_on_the_induced_subgraph():
+    net = rel.latent_group_model(80, rng=4)
+    g = nx.from_scipy_sparse_array(net.adjacency)
+    train, test = network_split_masks("ncv", 80, n_splits=5, prop_labeled=0.4, rng=6)
+    train, test = train[0], test[0]
+    for model, loop in ((rel.wvrn, _wvrn_loop), (rel.network_only_bayes, _nbc_loop)):
+        p = model(net.adjacency, net.labels, train, inference_mask=test)
+        for s in range(5):
+            keep = np.flatnonzero(train[s] | test[s])
+            sub = nx.convert_node_labels_to_integers(g.subgraph(keep.tolist()), ordering="sorted")
+            ref = loop(sub, net.labels[keep], train[s][keep])
+            np.testing.assert_allclose(p[s][keep], ref, atol=1e-10)
+            assert np.isnan(np.delete(p[s], keep)).all()
+        # every node in the inference set: the same as no mask
+        np.testing.assert_allclose(model(g, net.labels, train, inference_mask=np.ones_like(train)),
+                                   model(g, net.labels, train))
+    with pytest.raises(ValueError, match="inference_mask"):
+        rel.wvrn(g, net.labels, train, inference_mask=test[0])
+    with pytest.raises(TypeError, match="inference_mask"):
+        rel.wvrn(g, net.labels, train, inference_mask=test.astype(int))
+
+
 def test_perturb_predictions():
     p = np.full(100_000, 0.9)
     out = rel.perturb_predictions(p, 0.3, rng=0)

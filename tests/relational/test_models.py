@@ -32,6 +32,18 @@ def test_disjoint_subnetworks_partition_the_nodes():
         rel.disjoint_subnetworks(g, y, 50, rng=0)
 
 
+def test_stratified_subnetworks_balance_the_labels():
+    g = nx.connected_caveman_graph(12, 8)
+    y = np.repeat([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0], 8)  # pure caves: 3 positive, 9 negative
+    by_size = rel.disjoint_subnetworks(g, y, 3, rng=0)
+    stratified = rel.disjoint_subnetworks(g, y, 3, stratify=True, rng=0)
+    assert [lab.sum() for _, lab in stratified] == [8, 8, 8]  # one positive cave each
+    assert [a.shape[0] for a, _ in stratified] == [32, 32, 32]
+    assert np.ptp([lab.mean() for _, lab in by_size]) >= np.ptp([lab.mean() for _, lab in stratified])
+    with pytest.raises(ValueError, match="resolution"):
+        rel.disjoint_subnetworks(g, y, 3, resolution=0)
+
+
 def test_latent_group_model_unstated_choices():
     eq = rel.latent_group_model(300, group_sizes="equal", label_draw="share", rng=3)
     sizes = np.bincount(eq.group)

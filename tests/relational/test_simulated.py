@@ -94,3 +94,60 @@ def test_t_test_rejections_equal_scipy():
     np.testing.assert_array_equal(t_test_rejections(a, b, paired=False, alpha=0.1), p_ind < 0.1)
     assert t_test_rejections([0.1, 0.2, 0.3], [0.0, 0.1, 0.2])  # constant difference: reject
     assert not t_test_rejections([0.1, 0.2, 0.3], [0.1, 0.2, 0.3])
+
+
+def test_skewed_group_weights_are_zipf_within_equal_halves():
+    w = rel.skewed_group_weights(10, exponent=1.0)
+    assert w[:5].sum() == pytest.approx(0.5) and w[5:].sum() == pytest.approx(0.5)
+    np.testing.assert_allclose(w[:5] / w[0], 1 / np.arange(1, 6))
+    np.testing.assert_allclose(rel.skewed_group_weights(6, exponent=0.0), np.full(6, 1 / 6))
+    with pytest.raises(ValueError, match="even"):
+        rel.skewed_group_weights(5)
+    with pytest.raises(ValueError, match="exponent"):
+        rel.skewed_group_weights(10, exponent=-1)
+
+
+def test_skewed_groups_keep_the_null_and_unequal_halves_are_refused():
+    w = rel.skewed_group_weights(10, exponent=2.0)
+    for proc in ("rrs", "ncv"):
+        res = rel.simulate_group_type1_error(proc, prop_labeled=0.3, err_corr=0.0, group_weights=w, n_trials=2000,
+                                             n_simulations=1, rng=4)
+        assert abs(res.type1_error[0] - 0.05) < 5 * np.sqrt(0.05 * 0.95 / 2000)
+    # uniform weights given explicitly draw other numbers but the same distribution as the default
+    explicit = rel.simulate_group_type1_error("rrs", prop_labeled=0.1, group_weights=np.ones(10), n_trials=1000,
+                                              n_simulations=1, rng=5)
+    default = rel.simulate_group_type1_error("rrs", prop_labeled=0.1, n_trials=1000, n_simulations=1, rng=5)
+    assert abs(explicit.type1_error[0] - default.type1_error[0]) < 5 * np.sqrt(0.25 / 1000)
+    with pytest.raises(ValueError, match="both halves"):
+        rel.simulate_group_type1_error("rrs", group_weights=[2, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    with pytest.raises(ValueError, match="group_weights must be 10"):
+        rel.simulate_group_type1_error("rrs", group_weights=[1, 1])
+
+
+def test_instance_simulation_against_a_loop_reference():
+    # one trial by hand: fixed errors of the sample, read through every test set
+    res = rel.simulate_instance_type1_error("ncv", prop_labeled=0.5, n_trials=3000, n_simulations=1, rng=1)
+    assert abs(res.type1_error[0] - 0.05) < 5 * np.sqrt(0.05 * 0.95 / 3000)  # disjoint folds: a valid test
+    assert np.isnan(res.error_correlation).all()
+    rng = np.random.default_rng(0)
+    rejections = []
+    for _ in range(400):
+        err = rng.random((2, 300)) < 0.1
+        _, test = network_split_masks("rrs", 300, n_splits=30, prop_labeled=0.5, rng=rng)
+        rate = np.array([[e[m].mean() for m in test[0]] for e in err])
+        rejections.append(sst.ttest_rel(rate[0], rate[1]).pvalue < 0.05)
+    ours = rel.simulate_instance_type1_error("rrs", prop_labeled=0.5, n_trials=2000, n_simulations=1, rng=2)
+    loop = np.mean(rejections)
+    assert abs(ours.type1_error[0] - loop) < 4 * np.sqrt(loop * (1 - loop) * (1 / 400 + 1 / 2000))
+    assert ours.type1_error[0] > 0.4  # overlapping test sets re-read one sample's chance difference
+
+
+def test_instance_simulation_reproducible_parallel_and_checked():
+    kw = dict(prop_labeled=(0.1, 0.9), n_trials=200, n_simulations=3, rng=9)
+    a = rel.simulate_instance_type1_error("ers", **kw)
+    b = rel.simulate_instance_type1_error("ers", n_jobs=2, **kw)
+    np.testing.assert_array_equal(a.rejection_rate, b.rejection_rate)
+    with pytest.raises(ValueError, match="p_err"):
+        rel.simulate_instance_type1_error("rrs", p_err=1.0)
+    with pytest.raises(ValueError, match="procedure"):
+        rel.simulate_instance_type1_error("cv")

@@ -23,6 +23,28 @@ def test_calibration_and_comparison():
         rel.compare_classifiers(nets[0], 0.1, procedure="ncv", prop_labeled=0.3)
 
 
+def test_inference_confined_to_the_test_set():
+    nets = [rel.latent_group_model(300, rng=s) for s in range(5)]
+    cal = rel.calibrate_handicap(nets[1:], 0.3, rng=0)
+    # RS tests every unlabelled node: confining inference to the test set changes nothing
+    kw = dict(procedure="rrs", prop_labeled=0.3, n_trials=10, rng=5)
+    np.testing.assert_array_equal(rel.compare_classifiers(nets[0], cal, inference="test", **kw).accuracy_a,
+                                  rel.compare_classifiers(nets[0], cal, **kw).accuracy_a)
+    # NCV: the same splits, other predictions
+    kw["procedure"] = "ncv"
+    shared = rel.compare_classifiers(nets[0], cal, **kw)
+    alone = rel.compare_classifiers(nets[0], cal, inference="test", **kw)
+    assert shared.accuracy_a.shape == alone.accuracy_a.shape and not np.array_equal(shared.accuracy_b,
+                                                                                    alone.accuracy_b)
+    cal_alone = rel.calibrate_handicap(nets[1:], 0.3, inference="test", rng=0)
+    assert abs(cal_alone.difference) <= 0.005 and cal_alone.accuracy != cal.accuracy
+    rows = rel.within_network_study(nets[:1], nets[1:], prop_labeled=[0.3], procedures=("ncv",), n_trials=5,
+                                    inference="test", rng=0)
+    assert len(rows) == 1 and 0 <= rows[0]["paired"] <= 1
+    with pytest.raises(ValueError, match="inference"):
+        rel.compare_classifiers(nets[0], cal, procedure="ncv", prop_labeled=0.3, inference="fold")
+
+
 def test_comparison_trials_wilcoxon_and_variance_terms():
     from scipy import stats as sst
 

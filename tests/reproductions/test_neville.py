@@ -9,7 +9,8 @@ from evalkit import relational as rel
 from evalkit.reproductions import _experiment, neville
 
 NAMES = ("neville-overlap", "neville-formulas", "neville-fig2", "neville-theorems", "neville-theorem3",
-         "neville-lgm", "neville-fig3", "neville-fig4", "neville-table5", "neville-fig5")
+         "neville-lgm", "neville-fig3", "neville-fig4", "neville-table5", "neville-fig5", "neville-sec5-variants",
+         "neville-inference-sets")
 
 
 def test_registered_with_old_cli_names_as_aliases():
@@ -56,6 +57,20 @@ def test_fig2_small_and_parallel_equals_serial():
     assert set(serial["2a"].procedure) == {"rrs", "ers", "ncv"} and len(serial["2b"]) == 6
 
 
+def test_section5_variants_small():
+    res = neville.section5_variants(scale="small", exponents=(1.0,), n_resamples=(5, 10), n_trials=50)
+    assert set(res) == {"skewed", "dietterich", "folds"}
+    assert len(res["skewed"]) == 15 and set(res["skewed"].exponent) == {1.0}
+    assert len(res["dietterich"]) == 15 and res["dietterich"].error_correlation.isna().all()
+    assert len(res["folds"]) == 8 and set(res["folds"].procedure) == {"rrs", "ers"}
+    assert res["skewed"].type1_error.between(0, 1).all()
+
+
+def test_inference_sets_small():
+    res = neville.inference_sets(scale="small", n_calibration=3, prop_labeled=(0.3,), n_trials=5)
+    assert list(res.inference) == ["all"] * 4 + ["test"] * 4 and set(res.procedure) == {"ncv"}
+
+
 def test_theorems_small():
     grid = neville.theorem_grid(scale="small", n=(30,), g=(5,))
     assert len(grid) == 9 and (grid.z.abs() < 5).all()
@@ -94,3 +109,8 @@ def test_real_data_small():
         rel.label_autocorrelation(*neville.table5_tasks()[("Political books", "Neutral?")]))
     res = neville.fig5(scale="small", prop_labeled=(0.3,))
     assert len(res["pieces"]) == 6 and set(res["trials"].held_out) == set(range(6))
+    assert np.ptp(res["pieces"].positive) < 0.01  # the stratified pieces look alike
+    louvain = [lab.mean() for _, lab in neville.cora_pieces(partition="louvain")]
+    assert np.ptp(louvain) > 0.2
+    with pytest.raises(ValueError, match="partition"):
+        neville.cora_pieces(partition="random")

@@ -25,6 +25,27 @@ def _trials(props, *, handicapped="wvRN"):
     return pd.DataFrame(rows)
 
 
+def _variant(rates, **extra):
+    """A fake Fig. 2a-design run: ``rates`` maps procedure -> Type I error per share labelled (0.1 .. 0.9)."""
+    props = (0.1, 0.3, 0.5, 0.7, 0.9)
+    return pd.DataFrame([{**extra, "procedure": proc, "prop_labeled": p, "type1_error": r, "n_trials": 1000,
+                          "n_simulations": 10} for proc, rs in rates.items() for p, r in zip(props, rs)])
+
+
+def _inference_trials(rho_shared, rho_alone, k=10):
+    """Fake NCV trials whose variance ratio implies the given fold correlations."""
+    rows = []
+    for inference, rho in (("all", rho_shared), ("test", rho_alone)):
+        for i, prop in enumerate((0.1, 0.2, 0.3, 0.4)):
+            for network in range(4):
+                r = rho + 0.001 * (i + network)  # distinct cells, no ties
+                ratio = (1 + (k - 1) * r) / (1 - r)
+                rows.append({"inference": inference, "procedure": "ncv", "prop_labeled": prop, "network": network,
+                             "paired": 0.1, "unpaired": 0.05, "mean_difference": 0.01, "error_correlation": 0.1,
+                             "var_paired": 1e-3, "var_mean_difference": ratio * 1e-3})
+    return pd.DataFrame(rows)
+
+
 @pytest.fixture(scope="module")
 def ours():
     overlap = neville.resampling_overlap(scale="small").set_index(["labelled", "procedure"])
@@ -44,7 +65,8 @@ def ours():
              nc.table5_claims(measured), nc.fig2_claims(formulas, fig2["2a"], fig2["2b"]), nc.lgm_claims(lgm),
              nc.fig3_claims(fig3), nc.fig4_claims(at_gap, neville.type2_reduction(at_gap)),
              nc.summary_claims(fig3, at_gap), nc.fig5_claims(_trials((0.1, 0.2, 0.3, 0.4, 0.5))),
-             nc.variance_claims(fig3)]
+             nc.variance_claims(fig3), nc.section5_claims(neville.section5_variants(scale="small")),
+             nc.inference_claims(_inference_trials(0.0, 0.0))]
     return parts
 
 
@@ -151,3 +173,33 @@ def test_sensitivity_matches_use_the_registry_tolerances():
     assert len(m) == 4 and m.both.sum() == 1
     hit = m[m.both].iloc[0]
     assert (hit["autocorrelation measure"], hit["error-correlation measure"]) == ("contingency", "collective")
+
+
+def test_section5_predicates():
+    like = {"rrs": (0.4, 0.3, 0.2, 0.15, 0.1), "ers": (0.35, 0.3, 0.2, 0.1, 0.08), "ncv": (0.05,) * 5}
+    assert nc.like_fig2a(_variant(like)) == {"resampling rises": True, "ncv low": True}
+    flat = {**like, "rrs": (0.06, 0.06, 0.06, 0.06, 0.058)}  # within two standard errors
+    assert nc.like_fig2a(_variant(flat))["resampling rises"] is False
+    assert nc.like_fig2a(_variant({**like, "ncv": (0.05, 0.05, 0.09, 0.05, 0.05)}))["ncv low"] is False
+    skewed = pd.concat([_variant(like, exponent=1.0), _variant(flat, exponent=2.0)])
+    variants = {"skewed": skewed, "dietterich": _variant(flat),
+                "folds": pd.DataFrame({"procedure": "rrs", "prop_labeled": 0.9, "n_resamples": [5, 10, 20, 30, 50],
+                                       "type1_error": [0.05, 0.07, 0.06, 0.1, 0.14], "n_trials": 1000,
+                                       "n_simulations": 10})}
+    assert nc.section5_claims(variants) == {"neville.sec5.skewed-groups-similar": True,
+                                            "neville.sec5.dietterich-similar": False,
+                                            "neville.sec3.folds-increase-type1": True}
+    assert not nc.section5_claims(variants, exponent=2.0)["neville.sec5.skewed-groups-similar"]
+    variants["folds"]["type1_error"] = [0.14, 0.1, 0.06, 0.07, 0.05]
+    assert not nc.section5_claims(variants)["neville.sec3.folds-increase-type1"]
+    with pytest.raises(ValueError, match="exponent"):
+        nc.section5_claims(variants, exponent=3.0)
+
+
+def test_inference_dependence_from_the_fold_correlation():
+    assert nc.fold_correlation(_inference_trials(0.2, 0.0)).iloc[0] == pytest.approx(0.2)
+    assert nc.inference_claims(_inference_trials(0.2, 0.0)) == {"neville.sec8.inference-dependence": True}
+    assert nc.inference_claims(_inference_trials(0.0, 0.2)) == {"neville.sec8.inference-dependence": False}
+    table = nc.inference_table(_inference_trials(0.2, 0.0))
+    assert table["fold_correlation", "all"].iloc[0] == pytest.approx(0.2015)  # mean over the 4 networks
+    assert table.shape == (4, 10)
