@@ -8,24 +8,24 @@ paper's scale; ``"small"``: seconds, for tests), and the canonical data set-ups:
   group model (Section 6.2), one seed per network size (``LGM_SEEDS``);
 - :func:`table5_tasks` -- the labelled real-network tasks of our Table 5 (Enron
   "executive?", political books "neutral?", every one-class task of Cora and CiteSeer);
-- :func:`cora_pieces` -- Cora "Neural_Networks?" cut into six disjoint pieces (Fig. 5).
+- :func:`cora_pieces` -- Cora "Neural_Networks?" cut into six disjoint, label-stratified pieces (Fig. 5).
 
 Experiments (``evalkit reproduce <name>``):
 
-========================  ==================================================================
-``neville-overlap``       how often RRS, ERS and NCV test each node (Tables 1-3)
-``neville-formulas``      Table 7's misclassification probabilities, printed and corrected
-``neville-fig2``          Fig. 2: Type I error with simulated classifiers
-``neville-sec5-variants`` Section 5's unshown runs: skewed groups, no groups, more folds
-``neville-theorems``      Theorems 1-3: Monte Carlo against the formula over a grid
-``neville-theorem3``      Theorem 3's Delta: Monte Carlo against the proof and the statement
-``neville-lgm``           properties of the latent group model's networks
-``neville-fig3``          Fig. 3: Type I error of wvRN vs nBC on synthetic networks
-``neville-inference-sets`` Section 8: NCV with shared and with disjoint inference sets
-``neville-fig4``          Fig. 4: power as the worse model is perturbed, 300 and 600 nodes
-``neville-table5``        Table 5: error correlation and label autocorrelation, real tasks
-``neville-fig5``          Fig. 5's analysis on six disjoint pieces of Cora
-========================  ==================================================================
+============================  ==================================================================
+``neville-overlap``           how often RRS, ERS and NCV test each node (Tables 1-3)
+``neville-formulas``          Table 7's misclassification probabilities, printed and corrected
+``neville-fig2``              Fig. 2: Type I error with simulated classifiers
+``neville-sec5-variants``     Section 5's unshown runs: skewed groups, no groups, more folds
+``neville-theorems``          Theorems 1-3: Monte Carlo against the formula over a grid
+``neville-theorem3``          Theorem 3's Delta: Monte Carlo against the proof and the statement
+``neville-lgm``               properties of the latent group model's networks
+``neville-fig3``              Fig. 3: Type I error of wvRN vs nBC on synthetic networks
+``neville-inference-sets``    Section 8: NCV with shared and with disjoint inference sets
+``neville-fig4``              Fig. 4: power as the worse model is perturbed, 300 and 600 nodes
+``neville-table5``            Table 5: error correlation and label autocorrelation, real tasks
+``neville-fig5``              Fig. 5's analysis on six label-stratified pieces of Cora
+============================  ==================================================================
 """
 from __future__ import annotations
 
