@@ -15,6 +15,7 @@ from .. import claims
 from .. import relational as rel
 
 __all__ = [
+    "FOLDS_RANK_CORRELATION",
     "fig2_claims",
     "fig3_claims",
     "fig4_claims",
@@ -276,11 +277,16 @@ def like_fig2a(frame):
             "ncv low": bool(a.loc["ncv"].type1_error.max() < 1.5 * ALPHA)}
 
 
+#: :func:`grows_with_folds`: the least rank correlation with the number of test sets that counts as rising.
+FOLDS_RANK_CORRELATION = 0.8
+
+
 def grows_with_folds(folds):
     """Whether the Type I error of each (procedure, share labelled) rises with the number of test sets.
 
-    "Rises": Spearman's rank correlation with the number of test sets at least 0.8, and the
-    most test sets above the fewest by more than two standard errors.
+    "Rises": Spearman's rank correlation with the number of test sets at least
+    ``FOLDS_RANK_CORRELATION``, and the most test sets above the fewest by more than two
+    standard errors.
     """
     from scipy import stats
 
@@ -290,7 +296,7 @@ def grows_with_folds(folds):
         rate = part.type1_error.to_numpy()
         se = np.sqrt((rate[0] * (1 - rate[0]) + rate[-1] * (1 - rate[-1])) / n)
         rho = stats.spearmanr(part.n_resamples, rate).statistic
-        out[(proc, float(prop))] = bool(rho >= 0.8 and rate[-1] - rate[0] > 2 * se)
+        out[(proc, float(prop))] = bool(rho >= FOLDS_RANK_CORRELATION and rate[-1] - rate[0] > 2 * se)
     return out
 
 
