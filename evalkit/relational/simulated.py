@@ -132,6 +132,18 @@ def _check_group_weights(weights, n_groups):
     return w
 
 
+def _check_design(procedure, test, prop_labeled, n_instances, n_resamples, n_folds, n_trials, n_simulations):
+    """The checked design of a Type I error simulation (both kinds of simulated classifier)."""
+    check_choice(procedure, "procedure", ("rrs", "ers", "ncv"))
+    check_choice(test, "test", ("paired", "unpaired"))
+    props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
+    if props.ndim != 1 or np.any(~(props > 0) | ~(props < 1)):
+        raise ValueError(f"prop_labeled must be a proportion or 1-D sequence of proportions in (0, 1); got {prop_labeled!r}")
+    return (props, check_positive_int(n_instances, "n_instances", minimum=2),
+            check_positive_int(n_resamples, "n_resamples", minimum=2), check_positive_int(n_folds, "n_folds", minimum=2),
+            check_positive_int(n_trials, "n_trials"), check_positive_int(n_simulations, "n_simulations"))
+
+
 def group_based_classification(group_counts, p_err, err_corr, *, formula="corrected", rng=None):
     """Simulate classifiers A and B on test sets described by their group counts (Table 7).
 
@@ -390,18 +402,10 @@ def simulate_group_type1_error(
     >>> res.rejection_rate.shape, bool(res.type1_error[0] < 0.15)
     ((2, 1), True)
     """
-    check_choice(procedure, "procedure", ("rrs", "ers", "ncv"))
-    check_choice(test, "test", ("paired", "unpaired"))
-    props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
-    if props.ndim != 1 or np.any(~(props > 0) | ~(props < 1)):
-        raise ValueError(f"prop_labeled must be a proportion or 1-D sequence of proportions in (0, 1); got {prop_labeled!r}")
-    n_instances = check_positive_int(n_instances, "n_instances", minimum=2)
+    props, n_instances, n_resamples, n_folds, n_trials, n_simulations = _check_design(
+        procedure, test, prop_labeled, n_instances, n_resamples, n_folds, n_trials, n_simulations)
     n_groups, _ = _check_groups(n_groups, p_err)
     weights = _check_group_weights(group_weights, n_groups)
-    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
-    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
-    n_trials = check_positive_int(n_trials, "n_trials")
-    n_simulations = check_positive_int(n_simulations, "n_simulations")
     p_mg, p_other = group_error_probabilities(p_err, err_corr, formula=formula)
     if not 0 <= p_other <= 1:
         raise ValueError(f"with formula={formula!r}, P(MG')={p_other:.4g} is not a probability")
@@ -498,19 +502,11 @@ def simulate_instance_type1_error(
     >>> bool(rrs.type1_error[0] > 0.5), bool(ncv.type1_error[0] < 0.15)
     (True, True)
     """
-    check_choice(procedure, "procedure", ("rrs", "ers", "ncv"))
-    check_choice(test, "test", ("paired", "unpaired"))
-    props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
-    if props.ndim != 1 or np.any(~(props > 0) | ~(props < 1)):
-        raise ValueError(f"prop_labeled must be a proportion or 1-D sequence of proportions in (0, 1); got {prop_labeled!r}")
+    props, n_instances, n_resamples, n_folds, n_trials, n_simulations = _check_design(
+        procedure, test, prop_labeled, n_instances, n_resamples, n_folds, n_trials, n_simulations)
     p_err = float(p_err)
     if not 0 < p_err < 1:
         raise ValueError(f"p_err must be a probability strictly between 0 and 1; got {p_err!r}")
-    n_instances = check_positive_int(n_instances, "n_instances", minimum=2)
-    n_resamples = check_positive_int(n_resamples, "n_resamples", minimum=2)
-    n_folds = check_positive_int(n_folds, "n_folds", minimum=2)
-    n_trials = check_positive_int(n_trials, "n_trials")
-    n_simulations = check_positive_int(n_simulations, "n_simulations")
     seeds = _c.rng(rng).spawn(n_simulations)
     args = (procedure, props, p_err, n_instances, n_resamples, n_folds, n_trials, test, alpha)
     rates = parallel_map(_simulate_instances_one, [(*args, seed, 500) for seed in seeds], n_jobs=n_jobs,
