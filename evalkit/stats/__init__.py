@@ -7,8 +7,10 @@ Submodules
 ----------
 intervals
     The confidence interval for a classifier's error (normal, Wilson, exact), its exact
-    and simulated coverage, normal and t critical values, the interval for the
-    difference of two error rates.
+    and simulated coverage, normal and t critical values.
+difference
+    The difference of two error rates on independent test sets: normal, Newcombe's
+    hybrid score and Santner & Snell's exact interval, and their exact coverage.
 ttests
     One t-test core (:func:`t_test_from_moments`) and one result type
     (:class:`TTestResult`): the paired and two-sample t tests, the resampling t tests
@@ -29,14 +31,18 @@ from .agreement import ReplicabilitySummary, replicability, replicability_summar
 from .intervals import (
     CoverageResult,
     ErrorConfidenceInterval,
-    ErrorDifferenceInterval,
     coverage_map,
     error_confidence_interval,
-    error_difference_interval,
     interval_coverage,
     normal_critical_value,
     simulate_interval_coverage,
     t_critical_value,
+)
+from .difference import (
+    DIFFERENCE_METHODS,
+    ErrorDifferenceInterval,
+    difference_interval_coverage,
+    error_difference_interval,
 )
 from .multiple import MultipleTestResult, bonferroni, familywise_error, holm, simulate_familywise_error
 from .pvalues import McNemarResult, enrichment_pvalue, mcnemar_test, monte_carlo_pvalue
@@ -55,6 +61,7 @@ from .ttests import (
 
 __all__ = [
     "ALTERNATIVES",
+    "DIFFERENCE_METHODS",
     "INTERVAL_METHODS",
     "CoverageResult",
     "ErrorConfidenceInterval",
@@ -69,6 +76,7 @@ __all__ = [
     "corrected_resampled_t_test",
     "coverage_map",
     "enrichment_pvalue",
+    "difference_interval_coverage",
     "error_confidence_interval",
     "error_difference_interval",
     "familywise_error",

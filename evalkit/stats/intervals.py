@@ -2,7 +2,7 @@
 
 The interval that opens Scott's lecture, the confidence interval for a classifier's true
 error estimated from a test set, its exact and simulated coverage, the normal and t
-critical values, and the interval for the difference of two error rates.
+critical values. (The difference of two error rates: :mod:`evalkit.stats.difference`.)
 """
 from __future__ import annotations
 
@@ -26,10 +26,8 @@ from ._common import scalar_or_array as _scalar_or_array
 __all__ = [
     "CoverageResult",
     "ErrorConfidenceInterval",
-    "ErrorDifferenceInterval",
     "coverage_map",
     "error_confidence_interval",
-    "error_difference_interval",
     "interval_coverage",
     "normal_critical_value",
     "simulate_interval_coverage",
@@ -415,63 +413,3 @@ def t_critical_value(confidence_level, df, *, alternative="two-sided"):
         raise ValueError(f"df must be positive; got {df!r}")
     q = 0.5 + level / 2.0 if alternative == "two-sided" else level
     return _scalar_or_array(_st.t.ppf(q, dfs))
-
-
-
-
-@dataclass(frozen=True)
-class ErrorDifferenceInterval:
-    r"""Result of :func:`error_difference_interval`.
-
-    Attributes
-    ----------
-    difference : float
-        ``error_1 - error_2`` (signed).
-    std_error : float
-        :math:`\sqrt{e_1(1-e_1)/n_1 + e_2(1-e_2)/n_2}`.
-    low : float
-    high : float
-        Normal-approximation confidence bounds for the true difference.
-    confidence_level : float
-    """
-
-    difference: float
-    std_error: float
-    low: float
-    high: float
-    confidence_level: float
-
-    @property
-    def significant(self):
-        """True when the interval excludes 0."""
-        return bool(self.low > 0 or self.high < 0)
-
-
-def error_difference_interval(error_1, n_1, error_2, n_2, *, confidence_level=0.95):
-    r"""Normal-approximation interval for the difference of two error rates on independent test sets.
-
-    .. math::
-        (e_1 - e_2) \pm z_c \sqrt{\frac{e_1(1-e_1)}{n_1} + \frac{e_2(1-e_2)}{n_2}}
-
-    (Tan, Steinbach & Kumar; the graph-mining chapter's equations 1.56-1.57). Valid only
-    for models tested on *different, independent* test sets; for two models tested on the
-    same examples the errors are paired and McNemar's test applies.
-
-    Examples
-    --------
-    The graph-mining chapter's example: error 0.5 on 5 examples against 0.7 on 1000.
-
-    >>> from evalkit.stats import error_difference_interval
-    >>> r = error_difference_interval(0.7, 1000, 0.5, 5)
-    >>> round(r.difference, 2), round(r.high - r.difference, 3), r.significant
-    (0.2, 0.439, False)
-    """
-    confidence_level = check_confidence_level(confidence_level)
-    e = [float(check_probability(v, name)) for v, name in ((error_1, "error_1"), (error_2, "error_2"))]
-    n = [check_positive_int(v, name) for v, name in ((n_1, "n_1"), (n_2, "n_2"))]
-    se = float(np.sqrt(e[0] * (1 - e[0]) / n[0] + e[1] * (1 - e[1]) / n[1]))
-    z = float(normal_critical_value(confidence_level))
-    d = e[0] - e[1]
-    return ErrorDifferenceInterval(d, se, d - z * se, d + z * se, confidence_level)
-
-
