@@ -35,12 +35,17 @@ __all__ = [
     "critical_success_index",
     "diagonal_mae",
     "g_mean",
+    "gandin_murphy_skill_score",
     "gilbert_skill_score",
     "gwet_ac1",
     "gwet_chance_agreement",
     "hit_rate",
+    "mean_absolute_percentage_error",
+    "mean_percentage_error",
+    "median_absolute_error",
     "odds_ratio",
     "one_vs_rest",
+    "pessimistic_error",
     "peirce_skill_score",
     "scotts_pi",
     "total_cost",
@@ -546,3 +551,141 @@ def brier_score(y_true, y_prob):
     onehot = np.zeros_like(p)
     onehot[np.arange(y.size), y] = 1.0
     return float(np.mean(np.sum((p - onehot) ** 2, axis=1)))
+
+
+def gandin_murphy_skill_score(cm):
+    r"""Gandin & Murphy's equitable skill score in Gerrity's form, for ordered classes.
+
+    Each cell of the joint distribution :math:`p_{ij}` of actual class :math:`i` and
+    predicted class :math:`j` gets its own weight :math:`s_{ij}` (the bibliographic notes:
+    it "assigns a different weight to the joint probability"),
+    :math:`GMSS = \sum_{ij} p_{ij} s_{ij}`, with (Gerrity, 1992; Wilks, 2011)
+
+    .. math::
+        D_r = \frac{1 - \sum_{i \le r} p_i}{\sum_{i \le r} p_i},\quad
+        s_{ij} = \frac{1}{k-1}\Big(\sum_{r<i} D_r^{-1} - (j - i) + \sum_{r \ge j} D_r\Big)
+        \ (i \le j),\quad s_{ji} = s_{ij},
+
+    where :math:`p_i` is the actual class distribution. The score is *equitable*:
+    every constant or random prediction scores 0 and a perfect one 1; a prediction one
+    class off costs less than two classes off, so the classes' order (rows and columns
+    of ``cm``) matters. For two classes it is Peirce's skill score.
+
+    Parameters
+    ----------
+    cm : array_like of shape (k, k)
+        Counts, rows actual and columns predicted, classes in their natural order.
+
+    Examples
+    --------
+    >>> round(gandin_murphy_skill_score([[4, 1], [2, 1]]), 4)   # = peirce_skill_score: 0.8 - 2/3
+    0.1333
+    >>> round(gandin_murphy_skill_score([[2, 1, 1], [1, 2, 1], [1, 2, 3]]), 4)
+    0.275
+    """
+    m = _square(cm)
+    if np.any(m.sum(axis=1) == 0):
+        raise ValueError("cm: every actual class needs at least one example (the weights divide by "
+                         f"its cumulative frequency); row sums are {m.sum(axis=1).tolist()}")
+    k = m.shape[0]
+    p = m.sum(axis=1) / m.sum()
+    cumulative = np.cumsum(p)[:-1]
+    d = (1 - cumulative) / cumulative                      # D_1 .. D_{k-1}
+    inv_before = np.concatenate([[0.0], np.cumsum(1 / d)])  # sum_{r < i} 1/D_r, i = 1..k
+    d_from = np.concatenate([np.cumsum(d[::-1])[::-1], [0.0]])   # sum_{r >= j} D_r, j = 1..k
+    i, j = np.meshgrid(np.arange(k), np.arange(k), indexing="ij")
+    lo, hi = np.minimum(i, j), np.maximum(i, j)
+    weights = (inv_before[lo] - (hi - lo) + d_from[hi]) / (k - 1)
+    return float(np.sum(weights * m) / m.sum())
+
+
+def _forecast_errors(y_true, y_pred, *, nonzero_truth=False):
+    y = np.asarray(y_true, dtype=float)
+    f = np.asarray(y_pred, dtype=float)
+    if y.ndim != 1 or y.size == 0 or f.shape != y.shape:
+        raise ValueError(f"y_true and y_pred must be non-empty 1-D arrays of the same length; got {y.shape}, {f.shape}")
+    if not (np.isfinite(y).all() and np.isfinite(f).all()):
+        raise ValueError("y_true and y_pred must be finite")
+    if nonzero_truth and np.any(y == 0):
+        raise ValueError("y_true must be non-zero: a percentage error divides by the actual value "
+                         f"(scikit-learn substitutes a tiny epsilon; evalkit refuses); zeros at {np.flatnonzero(y == 0)[:5].tolist()}")
+    return y, y - f
+
+
+def median_absolute_error(y_true, y_pred):
+    r"""Median absolute error :math:`\mathrm{median}_i |y_i - \hat y_i|`.
+
+    The bibliographic notes' MeAE: the mean absolute error's robust variant. Equals
+    :func:`sklearn.metrics.median_absolute_error`.
+
+    >>> median_absolute_error([3, 5, 2, 7], [2.5, 5, 4, 8])
+    0.75
+    """
+    _, e = _forecast_errors(y_true, y_pred)
+    return float(np.median(np.abs(e)))
+
+
+def mean_percentage_error(y_true, y_pred):
+    r"""Mean percentage error :math:`\frac{100}{n}\sum_i (y_i - \hat y_i) / y_i` (signed).
+
+    Hyndman & Koehler's sign convention (error = actual - predicted): positive when the
+    predictions fall short. Signed errors cancel, so MPE measures bias, not accuracy.
+
+    >>> mean_percentage_error([4, 4, 6], [2, 2, 3])   # the diagonal of Figure 1.4 against its row totals
+    50.0
+    """
+    y, e = _forecast_errors(y_true, y_pred, nonzero_truth=True)
+    return float(100 * np.mean(e / y))
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    r"""Mean absolute percentage error :math:`\frac{100}{n}\sum_i |y_i - \hat y_i| / |y_i|`.
+
+    In percent; :func:`sklearn.metrics.mean_absolute_percentage_error` returns the same
+    as a fraction (and divides by a tiny epsilon where :math:`y_i = 0`, where evalkit
+    raises).
+
+    >>> mean_absolute_percentage_error([4, 4, 6], [2, 2, 3])
+    50.0
+    """
+    y, e = _forecast_errors(y_true, y_pred, nonzero_truth=True)
+    return float(100 * np.mean(np.abs(e) / np.abs(y)))
+
+
+def pessimistic_error(n_errors, n_leaves, n_samples, *, leaf_penalty=0.5):
+    r"""Pessimistic estimate of a decision tree's generalisation error (Tan, Steinbach & Kumar).
+
+    .. math::
+        e'(T) = \frac{e(T) + \Omega\,k}{N},
+
+    the training errors :math:`e(T)` plus a penalty :math:`\Omega` per leaf (:math:`k`
+    leaves), over the :math:`N` training examples: the graph-mining chapter's
+    "pessimistic approach", which charges complexity.
+
+    Parameters
+    ----------
+    n_errors : int
+        Training examples the tree misclassifies.
+    n_leaves : int
+        Number of leaves, at least 1.
+    n_samples : int
+        Number of training examples.
+    leaf_penalty : float, default 0.5
+        :math:`\Omega`, the cost of one leaf in errors.
+
+    Examples
+    --------
+    Tan et al.'s example: 4 training errors in 24 records with 7 leaves, and 6 errors with 4
+    leaves:
+
+    >>> pessimistic_error(4, 7, 24), round(pessimistic_error(6, 4, 24), 4)
+    (0.3125, 0.3333)
+    """
+    for name, v, low in (("n_errors", n_errors, 0), ("n_leaves", n_leaves, 1), ("n_samples", n_samples, 1)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < low:
+            raise ValueError(f"{name} must be an integer >= {low}; got {v!r}")
+    if n_errors > n_samples:
+        raise ValueError(f"n_errors ({n_errors}) must not exceed n_samples ({n_samples})")
+    if isinstance(leaf_penalty, bool) or not isinstance(leaf_penalty, numbers.Real) or not leaf_penalty >= 0:
+        raise ValueError(f"leaf_penalty must be a non-negative number; got {leaf_penalty!r}")
+    return float((n_errors + leaf_penalty * n_leaves) / n_samples)
