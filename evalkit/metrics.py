@@ -36,6 +36,7 @@ __all__ = [
     "diagonal_mae",
     "g_mean",
     "gandin_murphy_skill_score",
+    "gandin_murphy_weights",
     "gilbert_skill_score",
     "gwet_ac1",
     "gwet_chance_agreement",
@@ -584,19 +585,45 @@ def gandin_murphy_skill_score(cm):
     0.275
     """
     m = _square(cm)
-    if np.any(m.sum(axis=1) == 0):
+    return float(np.sum(gandin_murphy_weights(m.sum(axis=1)) * m) / m.sum())
+
+
+def gandin_murphy_weights(actual_counts):
+    r"""The scoring matrix :math:`s_{ij}` of :func:`gandin_murphy_skill_score`.
+
+    Parameters
+    ----------
+    actual_counts : array_like of shape (k,)
+        How many examples of each (ordered) actual class, ``k >= 2``; all positive.
+
+    Returns
+    -------
+    ndarray of shape (k, k)
+        Symmetric; rewards on the diagonal, penalties growing with the distance
+        :math:`|i - j|` between the actual and the predicted class.
+
+    Examples
+    --------
+    >>> gandin_murphy_weights([4, 4, 6]).round(3)
+    array([[ 1.625, -0.125, -1.   ],
+           [-0.125,  0.575, -0.3  ],
+           [-1.   , -0.3  ,  0.867]])
+    """
+    counts = np.asarray(actual_counts, dtype=float)
+    if counts.ndim != 1 or counts.size < 2 or not np.isfinite(counts).all():
+        raise ValueError(f"actual_counts must be a 1-D array of at least 2 class counts; got {actual_counts!r}")
+    if np.any(counts <= 0):
         raise ValueError("cm: every actual class needs at least one example (the weights divide by "
-                         f"its cumulative frequency); row sums are {m.sum(axis=1).tolist()}")
-    k = m.shape[0]
-    p = m.sum(axis=1) / m.sum()
+                         f"its cumulative frequency); class counts are {counts.tolist()}")
+    k = counts.size
+    p = counts / counts.sum()
     cumulative = np.cumsum(p)[:-1]
-    d = (1 - cumulative) / cumulative                      # D_1 .. D_{k-1}
-    inv_before = np.concatenate([[0.0], np.cumsum(1 / d)])  # sum_{r < i} 1/D_r, i = 1..k
-    d_from = np.concatenate([np.cumsum(d[::-1])[::-1], [0.0]])   # sum_{r >= j} D_r, j = 1..k
+    d = (1 - cumulative) / cumulative                            # D_1 .. D_{k-1}
+    inv_before = np.concatenate([[0.0], np.cumsum(1 / d)])        # sum_{r < i} 1/D_r, i = 1..k
+    d_from = np.concatenate([np.cumsum(d[::-1])[::-1], [0.0]])    # sum_{r >= j} D_r, j = 1..k
     i, j = np.meshgrid(np.arange(k), np.arange(k), indexing="ij")
     lo, hi = np.minimum(i, j), np.maximum(i, j)
-    weights = (inv_before[lo] - (hi - lo) + d_from[hi]) / (k - 1)
-    return float(np.sum(weights * m) / m.sum())
+    return (inv_before[lo] - (hi - lo) + d_from[hi]) / (k - 1)
 
 
 def _forecast_errors(y_true, y_pred, *, nonzero_truth=False):

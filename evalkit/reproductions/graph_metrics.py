@@ -36,7 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import clustering as cl
-from .. import metrics, stats
+from .. import curves, metrics, stats
 from ._experiment import experiment, result_rows
 
 __all__ = [
@@ -46,7 +46,9 @@ __all__ = [
     "cora_giant_component",
     "cora_holdout",
     "cora_words_pca",
+    "difference_coverage",
     "imbalance",
+    "missing_value_imputation",
     "kmeans_sse",
     "label_noise",
     "louvain_partition",
@@ -264,7 +266,9 @@ def imbalance(*, minority: str = "Rule_Learning", n_splits: int = 5, seed: int =
     -------
     pandas.DataFrame
         One row per sampler (none, random over-sampling, random under-sampling, SMOTE);
-        threshold metrics at probability 0.5, ROC AUC and average precision.
+        threshold metrics at probability 0.5, ROC AUC with its 95% DeLong interval and
+        DeLong's test against no resampling (the same papers, so the AUCs are
+        correlated), and average precision.
     """
     import pandas as pd
     from imblearn.over_sampling import SMOTE, RandomOverSampler
@@ -273,7 +277,7 @@ def imbalance(*, minority: str = "Rule_Learning", n_splits: int = 5, seed: int =
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import StratifiedKFold, cross_val_predict
 
-    from .. import curves, datasets
+    from .. import datasets
 
     cora = datasets.load_cora()
     is_rule = (np.array(cora.classes)[cora.labels] == minority).astype(int)
@@ -286,10 +290,14 @@ def imbalance(*, minority: str = "Rule_Learning", n_splits: int = 5, seed: int =
         "SMOTE": SMOTE(random_state=seed),
     }
     results = {}
+    probabilities = {}
     for name, sampler in samplers.items():
         steps = ([sampler] if sampler is not None else []) + [LogisticRegression(max_iter=2000)]
         prob = cross_val_predict(make_pipeline(*steps), X, is_rule, cv=folds, method="predict_proba")[:, 1]
+        probabilities[name] = prob
         cm = metrics.confusion_matrix(is_rule, (prob >= 0.5).astype(int))
+        interval = curves.roc_auc_confidence_interval(is_rule, prob)
+        versus = curves.delong_test(is_rule, prob, probabilities["no resampling"])
         results[name] = {
             "accuracy": metrics.accuracy(cm),
             "true positive rate": metrics.true_positive_rate(cm),
@@ -298,7 +306,10 @@ def imbalance(*, minority: str = "Rule_Learning", n_splits: int = 5, seed: int =
             "F1": metrics.f_measure(cm),
             "G-mean": metrics.g_mean(cm),
             "Cohen's kappa": metrics.cohens_kappa(cm),
-            "ROC AUC": curves.roc_auc(is_rule, prob),
+            "ROC AUC": interval.auc,
+            "ROC AUC 95% low (DeLong)": interval.low,
+            "ROC AUC 95% high (DeLong)": interval.high,
+            "DeLong p vs no resampling": versus.pvalue,
             "average precision": curves.average_precision(is_rule, prob),
         }
     return pd.DataFrame(results).T
@@ -322,7 +333,9 @@ def tree_depth(*, depths: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 0), seed: int =
     Returns
     -------
     pandas.DataFrame
-        Index ``max depth`` ("unlimited" for 0); training and test error.
+        Index ``max depth`` ("unlimited" for 0); number of leaves, training error,
+        the pessimistic error estimate (:func:`evalkit.metrics.pessimistic_error`, half an
+        error per leaf) and test error.
     """
     import pandas as pd
     from sklearn.tree import DecisionTreeClassifier
@@ -331,8 +344,11 @@ def tree_depth(*, depths: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 0), seed: int =
     errors = []
     for d in [None if d == 0 else d for d in depths]:
         tree = DecisionTreeClassifier(max_depth=d, random_state=seed).fit(Xtr, ytr)
-        errors.append({"max depth": "unlimited" if d is None else d,
-                       "training error": 1 - tree.score(Xtr, ytr), "test error": 1 - tree.score(Xte, yte)})
+        wrong = int(np.sum(tree.predict(Xtr) != ytr))
+        errors.append({"max depth": "unlimited" if d is None else d, "leaves": int(tree.get_n_leaves()),
+                       "training error": wrong / len(ytr),
+                       "pessimistic error": metrics.pessimistic_error(wrong, int(tree.get_n_leaves()), len(ytr)),
+                       "test error": 1 - tree.score(Xte, yte)})
     return pd.DataFrame(errors).set_index("max depth")
 
 
@@ -564,3 +580,103 @@ def label_noise(*, noise: tuple[float, ...] = (0.0, 0.01, 0.1), seed: int = 2026
         rows.append({"label noise": share, "Jaccard": cl.jaccard_coefficient(t),
                      "purity": cl.total_purity(cl.matching_matrix(flipped, communities))})
     return pd.DataFrame(rows).set_index("label noise")
+
+
+# ------------------------------------------------------------ comparing error rates
+
+
+@experiment(
+    "graph-metrics-difference-coverage",
+    scales={"book": {"n_points": 25}, "paper": {"n_points": 97}, "small": {"n_points": 5}},
+    paper_cost="~1 min on 1 core",
+    rows=lambda result: result.to_dict("records"),
+)
+def difference_coverage(*, n_points: int = 25, confidence_level: float = 0.95, second_error: float = 0.7):
+    """Exact coverage of the three intervals for a difference of error rates at the source's sizes.
+
+    Section 1.6.2's example compares an error on 5 examples with one on 1,000 (the second
+    error fixed at its 0.7); exercise 4 compares two models on 8 examples each (equal
+    true errors). Coverage by summing binomial probabilities over every outcome
+    (:func:`evalkit.stats.difference_interval_coverage`).
+
+    Parameters
+    ----------
+    n_points : int
+        True errors of the first model, evenly spaced from 0.02 to 0.98.
+    confidence_level : float
+        Nominal coverage.
+    second_error : float
+        True error of the second model in the 5-vs-1,000 set-up.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``set-up``, ``true error``, ``method``, ``coverage``.
+    """
+    import pandas as pd
+
+    grid = np.linspace(0.02, 0.98, n_points)
+    setups = {"5 vs 1,000 (Section 1.6.2)": (grid, 5, second_error, 1000),
+              "8 vs 8 (exercise 4)": (grid, 8, grid, 8)}
+    rows = []
+    for setup, (p1, n1, p2, n2) in setups.items():
+        for method in stats.DIFFERENCE_METHODS:
+            cover = stats.difference_interval_coverage(p1, n1, p2, n2, confidence_level=confidence_level,
+                                                       method=method)
+            rows += [{"set-up": setup, "true error": float(p), "method": method, "coverage": float(c)}
+                     for p, c in zip(grid, cover)]
+    return pd.DataFrame(rows)
+
+
+# ------------------------------------------------------------------ missing values
+
+
+@experiment(
+    "graph-metrics-missing-values",
+    scales={"book": {"hidden_share": 0.2}, "paper": {"hidden_share": 0.2}},
+    paper_cost="~1 s on 1 core",
+    rows=lambda result: result.reset_index().to_dict("records"),
+)
+def missing_value_imputation(*, hidden_share: float = 0.2, seed: int = 0):
+    """How far mean, median and most-frequent imputation land from the values they replace.
+
+    On the Pima diabetes data (the numeric attributes whose zeros are not missing-value
+    codes), a share of the values is hidden at random, imputed from the remaining ones
+    with scikit-learn's ``SimpleImputer``, and compared with the hidden truth.
+
+    Parameters
+    ----------
+    hidden_share : float
+        Share of each attribute's values hidden.
+    seed : int
+        Seed of the hidden positions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per attribute and strategy: the root mean squared imputation error in
+        units of the attribute's standard deviation, and the share of imputed values off
+        by more than half a standard deviation.
+    """
+    import pandas as pd
+    from sklearn.impute import SimpleImputer
+
+    from .. import datasets
+
+    data = datasets.load_arff("diabetes")
+    names = list(data.feature_names)
+    # the attributes where 0 is a possible value (pregnancies, pedigree, age); elsewhere 0 codes "missing"
+    keep = [i for i, name in enumerate(names) if name in ("preg", "pedi", "age")]
+    X = np.asarray(data.X, dtype=float)[:, keep]
+    rng = np.random.default_rng(seed)
+    hidden = rng.random(X.shape) < hidden_share
+    rows = []
+    for strategy in ("mean", "median", "most_frequent"):
+        imputed = SimpleImputer(strategy=strategy).fit_transform(np.where(hidden, np.nan, X))
+        for j, i in enumerate(keep):
+            truth, guess = X[hidden[:, j], j], imputed[hidden[:, j], j]
+            sd = X[~hidden[:, j], j].std()
+            rows.append({"attribute": names[i], "strategy": strategy,
+                         "RMSE / s.d.": float(np.sqrt(np.mean((truth - guess) ** 2)) / sd),
+                         "share off by > s.d./2": float(np.mean(np.abs(truth - guess) > sd / 2))})
+    return pd.DataFrame(rows).set_index(["attribute", "strategy"])

@@ -28,6 +28,7 @@ __all__ = [
     "SENTENCES",
     "TABLE_1_1",
     "binary_claims",
+    "notes_error_claims",
     "claims_frame",
     "clustering_claims",
     "cost_claims",
@@ -167,6 +168,52 @@ def binary_claims(*, seed=20260401, n_random=100_000):
     prob = np.array([0.9, 0.8, 0.7, 0.6, 0.4, 0.7, 0.6, 0.2])
     ours["gm.notes.brier-squared"] = bool(
         np.isclose(metrics.brier_score(y_true, prob), np.mean(np.abs(prob - y_true) ** 2)))
+    ours.update(notes_error_claims())
+    return ours
+
+
+def notes_error_claims():
+    """The notes' MAE variants and the Gandin-Murphy score, on Figure 1.4 (its diagonal against the row totals).
+
+    Returns
+    -------
+    dict
+        ``{claim id: bool}`` for ``gm.notes.median-absolute-error``,
+        ``gm.notes.mean-percentage-error``, ``gm.notes.mape`` and ``gm.notes.gandin-murphy``.
+    """
+    expected, observed = FIGURE_1_4.sum(axis=1), np.diag(FIGURE_1_4)     # q_ii and f_ii of Figure 1.7
+    errors = np.abs(expected - observed).astype(float)
+    outlier = errors.copy()
+    outlier[np.argmax(outlier)] *= 10
+    ours = {}
+    # the median resists one large error, the mean does not
+    ours["gm.notes.median-absolute-error"] = bool(
+        metrics.median_absolute_error(expected, expected - outlier) == metrics.median_absolute_error(expected, observed)
+        and np.mean(outlier) > np.mean(errors))
+    # per-class error-rate percentage, averaged over the classes: 100 x (1 - mean hit rate)
+    ours["gm.notes.mean-percentage-error"] = bool(np.isclose(
+        metrics.mean_percentage_error(expected, observed), 100 * (1 - np.mean(metrics.hit_rate(FIGURE_1_4)))))
+    # on the diagonal every error has one sign, so MAPE = MPE; on the class counts (predicted
+    # against actual, Section 1.2.3's bias) signs differ and only the absolute version adds up
+    actual_counts, predicted_counts = FIGURE_1_4.sum(axis=1), FIGURE_1_4.sum(axis=0)
+    ours["gm.notes.mape"] = bool(
+        np.isclose(metrics.mean_absolute_percentage_error(expected, observed),
+                   metrics.mean_percentage_error(expected, observed))
+        and metrics.mean_absolute_percentage_error(actual_counts, predicted_counts)
+        > abs(metrics.mean_percentage_error(actual_counts, predicted_counts)))
+    # a different weight for each cell: the off-diagonal weights are not all equal, a mistake
+    # two classes off costs more than one class off; and equitable: constant and chance
+    # predictions score 0, perfect ones 1
+    actual = FIGURE_1_4.sum(axis=1)
+    weights = metrics.gandin_murphy_weights(actual)
+    off = weights[~np.eye(3, dtype=bool)]
+    constant = np.zeros((3, 3))
+    constant[:, 2] = actual
+    ours["gm.notes.gandin-murphy"] = bool(
+        np.ptp(off) > 0 and weights[0, 2] < min(weights[0, 1], weights[1, 2])
+        and np.isclose(metrics.gandin_murphy_skill_score(constant), 0.0)
+        and np.isclose(metrics.gandin_murphy_skill_score(np.outer(actual, predicted_counts) / actual.sum()), 0.0)
+        and np.isclose(metrics.gandin_murphy_skill_score(np.diag(actual)), 1.0))
     return ours
 
 
@@ -440,6 +487,22 @@ SENTENCES = {
                                   "Peirce's and Heidke's scores differ in more than the denominator's chance term."),
     "gm.notes.odds-ratio": ("The odds ratio (TP x TN)/(FP x FN) is the odds of a hit among the positives over the odds of a false alarm among the negatives.",
                             "The odds ratio is not that ratio of odds."),
+    "gm.notes.median-absolute-error": (
+        "Multiplying the largest of Figure 1.4's per-class errors by ten leaves the median absolute error unchanged "
+        "and moves the mean: the median resists outliers.",
+        "The median absolute error does not resist an outlying error here."),
+    "gm.notes.mean-percentage-error": (
+        "On Figure 1.4 the mean percentage error of the diagonal is 100 times one minus the mean per-class hit rate: "
+        "each class's error-rate percentage, averaged over the classes, as the notes say.",
+        "The mean percentage error is not the average of the per-class error-rate percentages."),
+    "gm.notes.mape": (
+        "On the diagonal all errors have one sign and MAPE equals MPE; on the predicted against the actual class "
+        "counts, signed errors cancel in the MPE and only the absolute version measures their size.",
+        "The mean absolute percentage error is not the MPE with absolute per-class errors."),
+    "gm.notes.gandin-murphy": (
+        "For Figure 1.4's classes the Gandin-Murphy weights differ from cell to cell, a mistake two classes off "
+        "costing more than one class off; constant and chance predictions score 0 and perfect ones 1.",
+        "The Gandin-Murphy score does not weight the cells differently, or is not equitable."),
     "gm.notes.brier-squared": ("The Brier score is the mean of the squared differences.", "The Brier score is not the mean squared difference."),
     "gm.fig1-4.bias-under-predicting": ("The bias of Class 2 is above 1: under-prediction, as the text says.",
                                         "The bias of Class 2 is below 1, which by the text's own definition is over-prediction, not under-prediction."),

@@ -58,6 +58,10 @@ __all__ = [
     "partition_seeds",
     "sample_error_simulation",
     "training_bias",
+    "auc_interval_coverage",
+    "cora_multiclass_auc",
+    "roc_analysis",
+    "roc_learners",
 ]
 
 #: the three error intervals and how the chapters label them
@@ -689,3 +693,7 @@ def multiple_comparisons(*, n_splits: int = 10, seed: int = 2026, alpha: float =
         "Bonferroni adjusted p": bonf.pvalues_adjusted, "Bonferroni: reject?": bonf.reject,
         "Holm adjusted p": holm.pvalues_adjusted, "Holm: reject?": holm.reject,
     }, index=pd.Index(list(pvalues), name="logistic regression vs"))
+
+
+# the ROC material (single-point classifiers, cost curves, re-labelled trees, multi-class AUC, AUC intervals)
+from .scott_roc import auc_interval_coverage, cora_multiclass_auc, roc_analysis, roc_learners  # noqa: E402
