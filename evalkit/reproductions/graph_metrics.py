@@ -48,6 +48,7 @@ __all__ = [
     "cora_words_pca",
     "difference_coverage",
     "imbalance",
+    "imbalance_class_sizes",
     "missing_value_imputation",
     "kmeans_sse",
     "label_noise",
@@ -313,6 +314,28 @@ def imbalance(*, minority: str = "Rule_Learning", n_splits: int = 5, seed: int =
             "average precision": curves.average_precision(is_rule, prob),
         }
     return pd.DataFrame(results).T
+
+
+def imbalance_class_sizes(*, minority: str = "Rule_Learning"):
+    """Number of positives (papers of class ``minority``) and negatives (all others) in Cora.
+
+    Parameters
+    ----------
+    minority : str
+        The Cora class that is the positive class of :func:`imbalance`.
+
+    Returns
+    -------
+    tuple of int
+        ``(n_positive, n_negative)``.
+    """
+    from .. import datasets
+
+    cora = datasets.load_cora()
+    is_minority = np.array(cora.classes)[cora.labels] == minority
+    if not is_minority.any():
+        raise ValueError(f"minority must be one of Cora's classes {list(cora.classes)}; got {minority!r}")
+    return int(is_minority.sum()), int((~is_minority).sum())
 
 
 @experiment(

@@ -22,6 +22,7 @@ import numpy as np
 from .. import claims, metrics, stats
 
 __all__ = [
+    "APPROXIMATELY_95",
     "IMBALANCED_EXAMPLE",
     "Z_TABLES",
     "ci_example_values",
@@ -170,3 +171,8 @@ def imbalanced_values():
     """
     return {f"scott.imbalanced.{name}": float(metrics.accuracy(cm))
             for name, cm in imbalanced_confusion_matrices().items()}
+
+
+#: Coverage the book accepts as "approximately 95%" for a nominal 95% interval (as for the
+#: error interval's N >= 30 rule in the estimating-error chapter).
+APPROXIMATELY_95 = 0.93
