@@ -47,7 +47,9 @@ CLAIM_FUNCTIONS = (gmc.binary_claims, gmc.multilevel_claims, gmc.cost_claims, gm
                    gmc.significance_claims)
 #: claims the chapters compute from Cora or the political books (not from the source's examples)
 COMPUTED_IN_CHAPTERS = {"gm.ex3.answerable", "gm.ex5.answerable", "gm.ex6.answerable", "gm.sec1-4.pv-all-one",
-                        "gm.sec1-4.pv-more-higher", "gm.sec1-4.sse-decreases", "gm.sec1-8.training-error-optimistic"}
+                        "gm.sec1-4.pv-more-higher", "gm.sec1-4.sse-decreases", "gm.sec1-8.training-error-optimistic",
+                        "gm.sec1-2-4.upper-right-rule", "gm.sec1-6-2.example-attainable",
+                        "gm.sec1-6-2.example-large-enough", "gm.sec1-8.pessimistic", "gm.sec1-8.missing-values"}
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +104,20 @@ def test_the_source_errors_are_what_the_chapters_say(all_ours):
 
 def test_pair_interval_undercovers():
     assert gmc.pair_interval_coverage(n_draws=100) < 0.8
+
+
+def test_difference_coverage_small():
+    table = graph_metrics.difference_coverage(n_points=3)
+    assert set(table["method"]) == {"normal", "newcombe", "exact"}
+    exact = table[table["method"] == "exact"]["coverage"]
+    assert (exact >= 0.95 - 1e-9).all()
+
+
+def test_missing_value_imputation_and_class_sizes(shared_data):
+    table = graph_metrics.missing_value_imputation(hidden_share=0.3, seed=1)
+    assert table.index.get_level_values("strategy").unique().tolist() == ["mean", "median", "most_frequent"]
+    assert (table["RMSE / s.d."] > 0).all()
+    n_pos, n_neg = graph_metrics.imbalance_class_sizes(minority="Rule_Learning")
+    assert n_pos + n_neg == 2708 and n_pos < n_neg
+    with pytest.raises(ValueError, match="minority"):
+        graph_metrics.imbalance_class_sizes(minority="Astrology")

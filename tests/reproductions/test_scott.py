@@ -84,3 +84,29 @@ def test_training_bias_on_diabetes(shared_data):
     assert (tree["trained on V_i, tested on V_i"] == 0).all()   # a full tree fits its training data
     table = scott.fold_errors(n_splits=3, seed=1)
     np.testing.assert_allclose(tree["trained on T_i, tested on V_i"], table["decision tree"])
+
+
+def test_roc_analysis_points_and_slopes(shared_data):
+    result = scott.roc_analysis(test_size=1 / 3, tree_depth=3, seed=1)
+    assert set(result["beats"]) == {"ID3 (entropy tree)", "naive Bayes"}
+    assert result["points"][["FPR", "TPR"]].to_numpy().min() >= 0
+    assert len(result["y_test"]) == len(result["scores"]["SVM"])
+    # a point beats the curve exactly where it lies above every curve point at that slope
+    from evalkit import curves
+    fpr, tpr, _ = curves.roc_curve(result["y_test"], result["scores"]["SVM"])
+    f, t = result["points"].loc["naive Bayes", ["FPR", "TPR"]]
+    expected = t - result["slopes"] * f > (tpr[None, :] - result["slopes"][:, None] * fpr[None, :]).max(axis=1) + 1e-12
+    assert (result["beats"]["naive Bayes"] == expected).all()
+
+
+def test_auc_interval_coverage_is_reproducible_and_sane():
+    a = scott.auc_interval_coverage(sizes=(5, 30), aucs=(0.75,), n_trials=200, seed=3)
+    b = scott.auc_interval_coverage(sizes=(5, 30), aucs=(0.75,), n_trials=200, seed=3)
+    assert a.equals(b)
+    assert set(a["method"]) == {"DeLong", "Hanley-McNeil"}
+    assert a["coverage"].between(0.5, 1).all()
+
+
+def test_cora_multiclass_auc_equals_scikit_learn(shared_data):
+    table = scott.cora_multiclass_auc(test_size=0.5, seed=2)
+    assert (table["evalkit"] - table["scikit-learn"]).abs().max() < 1e-12

@@ -6,14 +6,14 @@ images lost from the source text, so these experiments apply the lecture's metho
 the Pima diabetes data of the comparing-algorithms chapter with scikit-learn's learners
 (stand-ins: a linear SVM, an entropy-split tree for ID3, Gaussian naive Bayes) and to
 Cora for the multi-class AUC. Every name is re-exported by
-:mod:`evalkit.reproductions.scott`.
+:mod:`evalkit.reproductions.scott` (this is its submodule ``roc``).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .. import curves, metrics
-from ._experiment import experiment
+from ... import curves, metrics
+from .._experiment import experiment
 
 __all__ = [
     "auc_interval_coverage",
@@ -81,7 +81,7 @@ def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0
     from sklearn.model_selection import train_test_split
     from sklearn.tree import DecisionTreeClassifier
 
-    from .. import datasets
+    from ... import datasets
 
     data = datasets.load_arff("diabetes")
     y = np.asarray(data.y) == 1                       # tested positive for diabetes
@@ -200,7 +200,7 @@ def cora_multiclass_auc(*, test_size: float = 1 / 3, seed: int = 0):
     from sklearn.model_selection import train_test_split
     from sklearn.naive_bayes import MultinomialNB
 
-    from .. import datasets
+    from ... import datasets
 
     cora = datasets.load_cora()
     X, y = cora.features, cora.labels

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .. import stats
-from ._experiment import experiment
+from ... import stats
+from .._experiment import experiment
 
 __all__ = [
     "CLT_LOSSES",
@@ -455,7 +455,7 @@ def clt_simulation(*, sizes: tuple[int, ...] = (5, 30, 200), n_trials: int = 50_
 
 def load_diabetes():
     """The Pima Indians diabetes data of the comparing-algorithms chapter: ``(X, y)``."""
-    from .. import datasets
+    from ... import datasets
 
     data = datasets.load_arff("diabetes")
     return data.X, data.y
@@ -696,4 +696,4 @@ def multiple_comparisons(*, n_splits: int = 10, seed: int = 2026, alpha: float =
 
 
 # the ROC material (single-point classifiers, cost curves, re-labelled trees, multi-class AUC, AUC intervals)
-from .scott_roc import auc_interval_coverage, cora_multiclass_auc, roc_analysis, roc_learners  # noqa: E402
+from .roc import auc_interval_coverage, cora_multiclass_auc, roc_analysis, roc_learners  # noqa: E402
