@@ -119,7 +119,7 @@ def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0
 def auc_interval_coverage(*, sizes: tuple[int, ...] = (5, 11, 30, 100), aucs: tuple[float, ...] = (0.6, 0.75, 0.9),
                           n_trials: int = 2000, confidence_level: float = 0.95, seed: int = 20261124,
                           progress: bool = False):
-    r"""Coverage of the AUC's normal-approximation intervals by class size: is |P|, |N| > 10 enough?
+    r"""Coverage of the AUC's normal-approximation intervals by class size: are ten examples a class enough?
 
     Scores are binormal: negatives :math:`N(0, 1)`, positives :math:`N(d, 1)` with
     :math:`d = \sqrt2\,\Phi^{-1}(\mathrm{AUC})`, so the true AUC is known exactly.
