@@ -197,10 +197,10 @@ def roc_dominates(fpr_1, tpr_1, fpr_2, tpr_2):
     False
     """
     curves = []
-    for name, (f, t) in (("curve 1", (fpr_1, tpr_1)), ("curve 2", (fpr_2, tpr_2))):
+    for name, (f, t) in (("fpr_1", (fpr_1, tpr_1)), ("fpr_2", (fpr_2, tpr_2))):
         f, t = check_roc_points(f, t)
         if f[0] != 0 or f[-1] != 1 or np.any(np.diff(f) < 0):
-            raise ValueError(f"{name}'s fpr must increase from 0 to 1")
+            raise ValueError(f"{name} must increase from 0 to 1 (a whole ROC curve); got {f.tolist()[:5]}...")
         curves.append((f, t))
     grid = np.union1d(curves[0][0], curves[1][0])
     low_1, high_1 = _step_values(grid, *curves[0])

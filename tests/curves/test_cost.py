@@ -62,3 +62,8 @@ def test_dominance_and_interpolated_precision():
     grid = np.linspace(1e-6, 1, 200_001)
     area = np.trapezoid(curves.pr_curve_interpolated(y, weak, grid), grid)
     assert area == pytest.approx(curves.pr_auc(y, weak, interpolation="davis-goadrich"), abs=1e-3)
+
+
+def test_dominance_needs_whole_curves():
+    with pytest.raises(ValueError, match="fpr_2 must increase from 0 to 1"):
+        curves.roc_dominates([0, 1], [0, 1], [0, 0.5], [0, 0.7])
