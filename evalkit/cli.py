@@ -21,6 +21,8 @@ import argparse
 import csv
 import sys
 
+from ._checks import Integer, Jobs, Text, Values, checks
+
 __all__ = ["build_parser", "main"]
 
 
@@ -53,8 +55,80 @@ def _experiment_table(specs):
     return "\n".join(lines)
 
 
+def _declared_constraint(function, name):
+    """The constraint ``@checks`` declared for ``name`` on ``function`` or a function it wraps."""
+    seen = set()
+    while function is not None and id(function) not in seen:
+        seen.add(id(function))
+        declared = getattr(function, "__evalkit_checks__", None)
+        if declared and name in declared:
+            return declared[name]
+        function = getattr(function, "__wrapped__", None)
+    return None
+
+
+def _integer_constraint(spec, name):
+    """What an integer option of ``spec`` must be: its declared check, else a rule by name.
+
+    Counts and sizes (``n_points``, ``n_trials``, ``repetitions``, ...) must be >= 1;
+    seeds >= 0; ``depths`` >= 0 (0: unlimited); ``n_jobs`` non-zero.
+    """
+    declared = _declared_constraint(spec.function, name)
+    if isinstance(declared, Values):
+        declared = declared.of
+    if isinstance(declared, (Integer, Jobs)):
+        return declared
+    if name == "n_jobs":
+        return Jobs()
+    if "seed" in name or name == "depths":
+        return Integer(0)
+    return Integer(1)
+
+
+def _checked_int(option, constraint):
+    """An argparse ``type=`` that parses an integer and range-checks it, naming ``option``."""
+
+    def parse(text):
+        try:
+            value = int(text)
+        except (TypeError, ValueError):
+            raise argparse.ArgumentTypeError(f"{option} must be an integer; got {text!r}") from None
+        try:
+            constraint(value, option)
+        except (TypeError, ValueError) as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+def _range_check_integer_options(parser, spec):
+    """Give every integer option of an experiment's sub-parser a range check (an argparse error)."""
+    for action in parser._actions:
+        if action.type is int and action.option_strings:
+            option = max(action.option_strings, key=len)
+            action.type = _checked_int(option, _integer_constraint(spec, action.dest))
+
+
+@checks()
 def build_parser():
-    """The ``evalkit`` argument parser, with one ``reproduce`` sub-command per registered experiment."""
+    """The ``evalkit`` argument parser, with one ``reproduce`` sub-command per registered experiment.
+
+    Every integer option is range-checked (counts and sizes at least 1, seeds at least 0,
+    or what the experiment declares), so a bad value is an argparse error naming the option.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser of the ``evalkit`` command.
+
+    Examples
+    --------
+    >>> parser = build_parser()
+    >>> parser.parse_args(["datasets", "fetch", "uci/iris.arff.gz"]).path
+    'uci/iris.arff.gz'
+    """
     from . import __version__
     from .reproductions import experiments
     from .reproductions._experiment import add_experiment_parser
@@ -77,12 +151,31 @@ def build_parser():
     rep.add_argument("--list", action="store_true", help="list the experiments with their paper-scale cost")
     rep_sub = rep.add_subparsers(dest="experiment_name", metavar="experiment")
     for spec in specs:
-        add_experiment_parser(rep_sub, spec)
+        _range_check_integer_options(add_experiment_parser(rep_sub, spec), spec)
     return parser
 
 
+@checks(argv=Values(of=Text(empty=True), min_len=0, none=True))
 def main(argv=None):
-    """Run the ``evalkit`` command (``argv``: the arguments, default ``sys.argv[1:]``); return its exit code."""
+    """Run the ``evalkit`` command; return its exit code.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The command's arguments (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit code (0 on success; argparse exits with 2 on a bad option).
+
+    Examples
+    --------
+    >>> main(["datasets", "list"])  # doctest: +ELLIPSIS
+    labeled/citeseer/README
+    ...
+    0
+    """
     from .reproductions import experiments
     from .reproductions._experiment import run_from_args
 

@@ -12,14 +12,29 @@ the matrix product, ``*`` element-wise, sums are 1-D arrays).
 """
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 import scipy.sparse as sp
+
+from ._checks import Anything, Array, Boolean, Choice, Either, GraphLike, Instance, Integer, Text, checks
 
 __all__ = ["as_adjacency", "bfs_distance_blocks", "bfs_distances", "check_adjacency"]
 
 _DIRECTED = ("error", "symmetrize")
+
+
+def _path_adjacency():
+    """A valid example adjacency: the path 0 - 1 - 2."""
+    return sp.csr_array(np.array([[0, 1, 0], [1, 0, 1], [0, 1, 0]], dtype=float))
+
+
+def _sparse_matrix():
+    """Constraint: a scipy sparse matrix or array (squareness and the rest checked in the body)."""
+    c = Instance(sp.sparray, sp.spmatrix, example=_path_adjacency)
+    c.description = "a scipy sparse adjacency matrix (see evalkit.graph.as_adjacency)"
+    return c
+
+
+_SOURCES = Array(ndim=1, kind="integer", low=0, min_size=0)
 
 
 def _edge_array(edges):
@@ -32,6 +47,11 @@ def _edge_array(edges):
     return edges
 
 
+@checks(graph=Either(GraphLike(), Array(ndim=(1, 2), kind="label", min_size=0)),
+        nodes=Array(ndim=1, kind="label", min_size=0, none=True),
+        directed=Choice(*_DIRECTED),
+        weight=Text(none=True),
+        dtype=Instance(type, np.dtype, str, example=float))
 def as_adjacency(graph, *, nodes=None, directed="error", weight=None, dtype=np.int8):
     """Symmetric sparse adjacency matrix of a graph, and the node id of each row.
 
@@ -148,6 +168,8 @@ def as_adjacency(graph, *, nodes=None, directed="error", weight=None, dtype=np.i
     return sp.csr_array(A, dtype=dtype), nodes
 
 
+@checks(A=Anything("checked in the body, whose message names the caller's argument (name=)"), name=Text(),
+        weighted=Boolean())
 def check_adjacency(A, *, name="A", weighted=False):
     """Validate a symmetric sparse adjacency matrix; return it as a float ``csr_array``.
 
@@ -195,13 +217,16 @@ def check_adjacency(A, *, name="A", weighted=False):
     return B
 
 
+@checks(A=_sparse_matrix(), sources=_SOURCES)
 def bfs_distances(A, sources):
     """Hop distances from each source to every node (``inf`` where unreachable).
 
     Parameters
     ----------
-    A : sparse adjacency (see :func:`as_adjacency`)
+    A : scipy sparse matrix
+        Sparse adjacency (see :func:`as_adjacency`).
     sources : array_like of int
+        Row indices of the nodes to start from.
 
     Returns
     -------
@@ -218,15 +243,20 @@ def bfs_distances(A, sources):
     sources = np.asarray(sources, dtype=np.int64)
     if sources.size == 0:
         return np.empty((0, A.shape[0]))
+    if sources.max() >= A.shape[0]:
+        raise ValueError(f"sources must be row indices in [0, {A.shape[0]}); got a maximum of {sources.max()}")
     return shortest_path(sp.csr_array(A), method="D", directed=False, unweighted=True, indices=sources)
 
 
+@checks(A=_sparse_matrix(), sources=Array(ndim=1, kind="integer", low=0, min_size=0, none=True),
+        chunk_size=Integer(1))
 def bfs_distance_blocks(A, sources=None, *, chunk_size=512, progress=False):
     """Breadth-first searches from many sources, ``chunk_size`` sources at a time.
 
     Parameters
     ----------
-    A : sparse adjacency (see :func:`as_adjacency`)
+    A : scipy sparse matrix
+        Sparse adjacency (see :func:`as_adjacency`).
     sources : array_like of int, optional
         Default: every node, in order.
     chunk_size : int, default 512
@@ -234,10 +264,12 @@ def bfs_distance_blocks(A, sources=None, *, chunk_size=512, progress=False):
     progress : bool, default False
         Show a progress bar over the blocks.
 
-    Yields
-    ------
-    block_sources : ndarray of int
-    distances : ndarray of float, shape (len(block_sources), n)
+    Returns
+    -------
+    iterator of tuple
+        Pairs ``(block_sources, distances)``: the block's sources (ndarray of int) and
+        their distances (ndarray of float, shape ``(len(block_sources), n)``). The
+        arguments are checked when the function is called, before the first block.
 
     Examples
     --------
@@ -245,12 +277,17 @@ def bfs_distance_blocks(A, sources=None, *, chunk_size=512, progress=False):
     >>> [(s.tolist(), d.tolist()) for s, d in bfs_distance_blocks(A, chunk_size=2)]
     [([0, 1], [[0.0, 1.0, 2.0], [1.0, 0.0, 1.0]]), ([2], [[2.0, 1.0, 0.0]])]
     """
-    from ._parallel import progress_bar
-
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, numbers.Integral) or chunk_size < 1:
-        raise ValueError(f"chunk_size must be an integer >= 1; got {chunk_size!r}")
     n = A.shape[0]
     sources = np.arange(n) if sources is None else np.asarray(sources, dtype=np.int64)
+    if sources.size and sources.max() >= n:
+        raise ValueError(f"sources must be row indices in [0, {n}); got a maximum of {sources.max()}")
+    return _bfs_blocks(A, sources, int(chunk_size), progress)
+
+
+def _bfs_blocks(A, sources, chunk_size, progress):
+    """The generator of :func:`bfs_distance_blocks` (arguments already checked)."""
+    from ._parallel import progress_bar
+
     starts = range(0, sources.size, int(chunk_size))
     for lo in progress_bar(starts, progress=progress, desc="BFS chunks", total=len(starts)):
         block = sources[lo:lo + chunk_size]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._checks import Anything, Array, Boolean, Instance, Integer, Real, Text, Values, checks
+
 __all__ = ["plot_coverage", "plot_coverage_map", "plot_intervals", "plot_pr", "plot_roc"]
 
 
@@ -17,12 +19,26 @@ def _pyplot():
     return plt
 
 
+def _example_intervals():
+    from .stats import error_confidence_interval
+
+    return error_confidence_interval([3, 5], 20)
+
+
+#: declared checks the figure helpers share (matplotlib objects matched by class name: no import)
+_AX = Instance("Axes", none=True)
+_LABEL = Text(empty=True, none=True)
+_RATE = Array(ndim=1, low=0, high=1)
+
+
 def _axes(ax):
     if ax is None:
         _, ax = _pyplot().subplots(figsize=(7, 4))
     return ax
 
 
+@checks(intervals=Instance("ErrorConfidenceInterval", example=_example_intervals), true_error=Real(0, 1), ax=_AX,
+        max_shown=Integer(1))
 def plot_intervals(intervals, true_error, *, ax=None, max_shown=100):
     """Draw repeated confidence intervals as vertical bars; misses in red.
 
@@ -33,6 +49,7 @@ def plot_intervals(intervals, true_error, *, ax=None, max_shown=100):
     true_error : float
         The value each interval tries to cover (a horizontal line).
     ax : matplotlib.axes.Axes, optional
+        Axes to draw on (default: a new figure).
     max_shown : int, default 100
         Draw the first ``max_shown`` intervals only.
 
@@ -49,6 +66,9 @@ def plot_intervals(intervals, true_error, *, ax=None, max_shown=100):
     >>> ax.get_xlabel()
     'simulated test set'
     """
+    bounds = np.concatenate([np.ravel(intervals.low), np.ravel(intervals.high)]).astype(float)
+    if np.isnan(bounds).any():
+        raise ValueError("intervals must have bounds (low and high) that are not NaN")
     ax = _axes(ax)
     low = np.atleast_1d(intervals.low)[:max_shown]
     high = np.atleast_1d(intervals.high)[:max_shown]
@@ -67,6 +87,7 @@ def plot_intervals(intervals, true_error, *, ax=None, max_shown=100):
     return ax
 
 
+@checks(true_error=_RATE, coverage=_RATE, ax=_AX, label=_LABEL, _same_length=[("true_error", "coverage")])
 def plot_coverage(true_error, coverage, *, confidence_level=0.95, ax=None, label=None, **line_kw):
     """Plot coverage probability against the true error, with the nominal level.
 
@@ -79,8 +100,11 @@ def plot_coverage(true_error, coverage, *, confidence_level=0.95, ax=None, label
     confidence_level : float, default 0.95
         Drawn as a dashed reference line.
     ax : matplotlib.axes.Axes, optional
+        Axes to draw on (default: a new figure).
     label : str, optional
         Legend label of the curve.
+    **line_kw
+        Passed to ``Axes.plot``.
 
     Returns
     -------
@@ -108,6 +132,8 @@ def plot_coverage(true_error, coverage, *, confidence_level=0.95, ax=None, label
     return ax
 
 
+@checks(true_error=_RATE, n_samples=Array(ndim=1, kind="count"), coverage=Array(ndim=2, low=0, high=1), ax=_AX,
+        title=_LABEL)
 def plot_coverage_map(true_error, n_samples, coverage, *, confidence_level=0.95, ax=None, title=None):
     """Heat map of coverage over test-set size (y) and true error (x), white at the nominal level.
 
@@ -118,9 +144,17 @@ def plot_coverage_map(true_error, n_samples, coverage, *, confidence_level=0.95,
     Parameters
     ----------
     true_error : array_like, shape (m,)
+        True errors (x axis).
     n_samples : array_like, shape (k,)
+        Test-set sizes (y axis).
     coverage : array_like, shape (k, m)
         E.g. from :func:`evalkit.stats.coverage_map`.
+    confidence_level : float, default 0.95
+        The nominal level (white).
+    ax : matplotlib.axes.Axes, optional
+        Axes to draw on (default: a new figure).
+    title : str, optional
+        Title of the axes.
 
     Returns
     -------
@@ -141,6 +175,9 @@ def plot_coverage_map(true_error, n_samples, coverage, *, confidence_level=0.95,
     p = np.asarray(true_error, dtype=float)
     n = np.asarray(n_samples, dtype=float)
     c = np.asarray(coverage, dtype=float)
+    if c.shape != (n.size, p.size):
+        raise ValueError(f"coverage must have shape (len(n_samples), len(true_error)) = {(n.size, p.size)}; "
+                         f"got {c.shape}")
     im = ax.pcolormesh(p, n, c, cmap="RdBu", vmin=2 * confidence_level - 1, vmax=1.0, shading="nearest")
     ax.set_xlabel("true error")
     ax.set_ylabel("test-set size N")
@@ -149,19 +186,28 @@ def plot_coverage_map(true_error, n_samples, coverage, *, confidence_level=0.95,
     return im
 
 
+@checks(fpr=_RATE, tpr=_RATE, ax=_AX, label=_LABEL, hull=Array(ndim=1, kind="count", none=True),
+        annotate=Values(Anything("matplotlib writes str() of each"), min_len=0, none=True),
+        _same_length=[("fpr", "tpr")])
 def plot_roc(fpr, tpr, *, ax=None, label=None, hull=None, annotate=None, **line_kw):
     """ROC curve (false positive rate vs true positive rate), optionally with its convex hull.
 
     Parameters
     ----------
-    fpr, tpr : array_like
-        From :func:`evalkit.curves.roc_curve`.
+    fpr : array_like
+        False positive rates, from :func:`evalkit.curves.roc_curve`.
+    tpr : array_like
+        True positive rates, as many.
     ax : matplotlib.axes.Axes, optional
+        Axes to draw on (default: a new figure).
     label : str, optional
+        Legend label of the curve.
     hull : array_like of int, optional
         Indices of hull vertices (:func:`evalkit.curves.roc_convex_hull`), drawn dashed.
     annotate : sequence of str, optional
         One text per point, written beside it (e.g. example names).
+    **line_kw
+        Passed to ``Axes.plot``.
 
     Returns
     -------
@@ -176,9 +222,11 @@ def plot_roc(fpr, tpr, *, ax=None, label=None, hull=None, annotate=None, **line_
     >>> ax.get_xlabel()
     'false positive rate'
     """
-    ax = _axes(ax)
     fpr = np.asarray(fpr)
     tpr = np.asarray(tpr)
+    if hull is not None and np.asarray(hull).max() >= fpr.size:
+        raise ValueError(f"hull must hold indices of the {fpr.size} points; got {np.asarray(hull).max()}")
+    ax = _axes(ax)
     ax.plot(fpr, tpr, marker="o", ms=4, label=label, **line_kw)
     if hull is not None:
         ax.plot(fpr[hull], tpr[hull], ls="--", color="gray", lw=1.2, label="convex hull")
@@ -195,15 +243,25 @@ def plot_roc(fpr, tpr, *, ax=None, label=None, hull=None, annotate=None, **line_
     return ax
 
 
+@checks(recall=_RATE, precision=_RATE, ax=_AX, label=_LABEL, step=Boolean(),
+        _same_length=[("recall", "precision")])
 def plot_pr(recall, precision, *, ax=None, label=None, step=True, **line_kw):
     """Precision-recall points, joined as a step curve (precision held until the next recall).
 
     Parameters
     ----------
-    recall, precision : array_like
-        From :func:`evalkit.curves.precision_recall_curve` (recall increasing).
+    recall : array_like
+        Recalls, from :func:`evalkit.curves.precision_recall_curve` (increasing).
+    precision : array_like
+        Precisions, as many.
+    ax : matplotlib.axes.Axes, optional
+        Axes to draw on (default: a new figure).
+    label : str, optional
+        Legend label of the curve.
     step : bool, default True
         Draw the step curve whose area is the average precision; otherwise points only.
+    **line_kw
+        Passed to ``Axes.plot`` (or ``Axes.step``).
 
     Returns
     -------

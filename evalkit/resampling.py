@@ -9,11 +9,11 @@ fits (a loop of ``cross_val_score`` per pair would fit each learner again for ea
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from ._checks import Anything, Array, Choice, Function, Instance, Integer, Real, Text, Values, checks
 from ._parallel import parallel_map
+from ._results import result
 
 __all__ = [
     "EqualInstanceResampling",
@@ -27,17 +27,29 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@checks(scores=Array(ndim=2, finite=False), names=Values(Text()), n_train=Array(ndim=1, kind="count"),
+        n_test=Array(ndim=1, kind="count"), _same_length=[("scores", "n_train", "n_test")])
+@result
 class SplitScores:
     """Scores of several learners on the same splits.
 
-    Attributes
+    Parameters
     ----------
     scores : ndarray, shape (n_splits, n_learners)
         ``scores[s, j]``: accuracy (or the chosen score) of learner ``j`` on split ``s``.
     names : tuple of str
-    n_train, n_test : ndarray of int, shape (n_splits,)
-        Training and test set sizes of each split.
+        Name of each learner (column of ``scores``).
+    n_train : ndarray of int, shape (n_splits,)
+        Training set size of each split.
+    n_test : ndarray of int, shape (n_splits,)
+        Test set size of each split.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> res = SplitScores(np.array([[0.9, 0.8], [0.7, 0.75]]), ("a", "b"), np.array([5, 5]), np.array([5, 5]))
+    >>> res.differences("a", "b").round(2).tolist()
+    [0.1, -0.05]
     """
 
     scores: np.ndarray
@@ -62,6 +74,16 @@ def _fit_score(estimators, X, y, train, test, scoring):
     return out
 
 
+def _example_estimators():
+    from sklearn.dummy import DummyClassifier
+
+    return {"dummy": DummyClassifier()}
+
+
+@checks(estimators=Instance(dict, example=_example_estimators),
+        X=Array(ndim=2, kind="any", sparse=True), y=Array(ndim=1, kind="label"),
+        cv=Anything("a splitter is duck-typed (anything with split(X, y)); the body checks for split"),
+        scoring=Function(none=True))
 def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=False):
     """Fit each learner once on each split of ``cv`` and score it on the split's test set.
 
@@ -69,7 +91,10 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
     ----------
     estimators : dict of name -> scikit-learn estimator
         Cloned before each fit; the originals are not modified.
-    X, y : array_like
+    X : array_like or sparse matrix, shape (n, n_features)
+        The cases.
+    y : array_like, shape (n,)
+        Their classes (or targets).
     cv : scikit-learn splitter
         Anything with ``split(X, y)``, e.g. ``RepeatedStratifiedKFold(n_splits=2, n_repeats=5,
         random_state=0)`` for the 5x2 design.
@@ -85,6 +110,7 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
     Returns
     -------
     SplitScores
+        The score of every learner on every split, and the splits' sizes.
 
     Examples
     --------
@@ -98,8 +124,10 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
     >>> res.scores.shape, res.differences("nb", "tree").shape
     ((10, 2), (10,))
     """
-    if not isinstance(estimators, dict) or not estimators:
-        raise TypeError("estimators must be a non-empty dict of name -> estimator")
+    if not estimators:
+        raise ValueError("estimators must be a non-empty dict of name -> estimator; got an empty dict")
+    if not hasattr(cv, "split"):
+        raise TypeError(f"cv must be a splitter with a split(X, y) method; got {type(cv).__name__}")
     X = np.asarray(X) if not hasattr(X, "tocsr") else X.tocsr()
     y = np.asarray(y)
     if X.shape[0] != y.shape[0]:
@@ -117,6 +145,7 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
     )
 
 
+@checks(y=Array(ndim=1, kind="label"), n_splits=Integer(2), n_repeats=Integer(1))
 def stratified_fold_ids(y, n_splits, *, n_repeats=1, rng=None):
     """Fold labels of ``n_repeats`` independent stratified k-fold partitions, drawn at once.
 
@@ -129,9 +158,13 @@ def stratified_fold_ids(y, n_splits, *, n_repeats=1, rng=None):
     Parameters
     ----------
     y : array_like of int, shape (n,)
+        Class of each case.
     n_splits : int
+        Number of folds.
     n_repeats : int, default 1
+        Number of independent partitions.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
@@ -147,13 +180,8 @@ def stratified_fold_ids(y, n_splits, *, n_repeats=1, rng=None):
     >>> [np.bincount(ids[r][y == 1]).tolist() for r in range(3)]
     [[3, 3], [3, 3], [3, 3]]
     """
-    from ._validation import check_positive_int
-
     y = np.asarray(y)
-    if y.ndim != 1:
-        raise ValueError(f"y must be 1-D; got shape {y.shape}")
-    n_splits = check_positive_int(n_splits, "n_splits", minimum=2)
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    n_splits, n_repeats = int(n_splits), int(n_repeats)
     if n_splits > y.size:
         raise ValueError(f"n_splits={n_splits} is larger than the number of cases {y.size}")
     rng = np.random.default_rng(rng)
@@ -164,11 +192,28 @@ def stratified_fold_ids(y, n_splits, *, n_repeats=1, rng=None):
     return ids
 
 
+@checks(n=Integer(2), n_test=Integer(1), n_repeats=Integer(1))
 def subsample_test_masks(n, n_test, *, n_repeats=1, rng=None):
     """Test-set masks of ``n_repeats`` random subsamples: ``n_test`` of ``n`` cases each, without replacement.
 
     The training set of subsample ``r`` is ``~masks[r]`` (scikit-learn's ``ShuffleSplit``
     with ``test_size=n_test``, all drawn at once).
+
+    Parameters
+    ----------
+    n : int
+        Number of cases.
+    n_test : int
+        Test cases per subsample (smaller than ``n``).
+    n_repeats : int, default 1
+        Number of subsamples.
+    rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
+
+    Returns
+    -------
+    ndarray of bool, shape (n_repeats, n)
+        ``masks[r, i]``: whether case ``i`` is in the test set of subsample ``r``.
 
     Examples
     --------
@@ -176,11 +221,7 @@ def subsample_test_masks(n, n_test, *, n_repeats=1, rng=None):
     >>> m.shape, m.sum(axis=1).tolist()
     ((4, 10), [3, 3, 3, 3])
     """
-    from ._validation import check_positive_int
-
-    n = check_positive_int(n, "n", minimum=2)
-    n_test = check_positive_int(n_test, "n_test")
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    n, n_test, n_repeats = int(n), int(n_test), int(n_repeats)
     if n_test >= n:
         raise ValueError(f"n_test must be smaller than n={n}; got {n_test}")
     rng = np.random.default_rng(rng)
@@ -235,6 +276,8 @@ def _split_sizes(procedure, n, n_splits, prop_labeled):
     return n_train, n_test
 
 
+@checks(procedure=Choice(*_PROCEDURES), n=Integer(2), n_splits=Integer(2), prop_labeled=Real(0, 1, closed="neither"),
+        n_repeats=Integer(1))
 def network_split_masks(procedure, n, *, n_splits=10, prop_labeled=0.5, n_repeats=1, rng=None):
     """Training and test masks of the within-network resampling procedures of Neville et al.
 
@@ -253,18 +296,24 @@ def network_split_masks(procedure, n, *, n_splits=10, prop_labeled=0.5, n_repeat
     Parameters
     ----------
     procedure : {'rrs', 'ers', 'ncv'}
+        The resampling procedure.
     n : int
         Number of nodes.
     n_splits : int, default 10
+        Number of splits (test sets, or folds).
     prop_labeled : float in (0, 1)
+        Proportion of the nodes labelled (training) in each split.
     n_repeats : int, default 1
         Independent repetitions of the whole procedure, drawn at once.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
-    train, test : ndarray of bool, shape (n_repeats, n_splits, n)
-        The inference set of a split is ``~train``.
+    train : ndarray of bool, shape (n_repeats, n_splits, n)
+        The training (labelled) nodes of each split; the inference set of a split is ``~train``.
+    test : ndarray of bool, shape (n_repeats, n_splits, n)
+        The test nodes of each split.
 
     Notes
     -----
@@ -282,10 +331,8 @@ def network_split_masks(procedure, n, *, n_splits=10, prop_labeled=0.5, n_repeat
     >>> test[0].sum(axis=0).max(), train[0].sum(axis=1)[0], (train & test).any()
     (np.int64(1), np.int64(90), np.False_)
     """
-    from ._validation import check_positive_int
-
     n_train, n_test = _split_sizes(procedure, n, n_splits, prop_labeled)
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    n_repeats = int(n_repeats)
     rng = np.random.default_rng(rng)
     R, k = n_repeats, n_splits
     if procedure == "rrs":
@@ -355,11 +402,22 @@ class _NetworkSplitter:
             yield np.flatnonzero(tr), np.flatnonzero(te)
 
 
+@checks(n_splits=Integer(2), prop_labeled=Real(0, 1, closed="neither"))
 class RandomResampling(_NetworkSplitter):
     """Simple random resampling (RRS, Neville et al. Table 1) as a scikit-learn splitter.
 
     Each of ``n_splits`` test sets is a fresh uniform random sample of
     ``n - round(prop_labeled * n)`` nodes, the rest are labelled (training). Test sets overlap.
+
+    Parameters
+    ----------
+    n_splits : int, default 10
+        Number of splits.
+    prop_labeled : float in (0, 1), default 0.5
+        Proportion of the nodes labelled (training) in each split.
+    rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts); an int gives the
+        same splits on every call of :meth:`split`.
 
     Examples
     --------
@@ -371,11 +429,22 @@ class RandomResampling(_NetworkSplitter):
     _procedure = "rrs"
 
 
+@checks(n_splits=Integer(2), prop_labeled=Real(0, 1, closed="neither"))
 class EqualInstanceResampling(_NetworkSplitter):
     """Equal-instance random resampling (ERS, Neville et al. Table 2) as a scikit-learn splitter.
 
     Test sets of ``n - round(prop_labeled * n)`` nodes that test every node equally often
     (up to one, when ``n_splits * n_test`` is not a multiple of ``n``).
+
+    Parameters
+    ----------
+    n_splits : int, default 10
+        Number of splits.
+    prop_labeled : float in (0, 1), default 0.5
+        Proportion of the nodes labelled (training) in each split.
+    rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts); an int gives the
+        same splits on every call of :meth:`split`.
 
     Examples
     --------
@@ -389,12 +458,23 @@ class EqualInstanceResampling(_NetworkSplitter):
     _procedure = "ers"
 
 
+@checks(n_splits=Integer(2), prop_labeled=Real(0, 1, closed="neither"))
 class NetworkCrossValidation(_NetworkSplitter):
     """Network cross-validation (NCV, Neville et al. Table 3) as a scikit-learn splitter.
 
     ``n_splits`` disjoint test folds; the training set of each is a uniform sample of
     ``round(prop_labeled * n)`` nodes of the other folds, and collective inference runs over
     the *inference set*, every node not in the training set.
+
+    Parameters
+    ----------
+    n_splits : int, default 10
+        Number of splits.
+    prop_labeled : float in (0, 1), default 0.5
+        Proportion of the nodes labelled (training) in each split.
+    rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts); an int gives the
+        same splits on every call of :meth:`split`.
 
     Examples
     --------

@@ -418,3 +418,14 @@ def test_prose_types_no_number_but_named_inputs():
 def test_the_prose_scan_skips_references_math_and_glue():
     text = "See Fig. 1.2 and Section 4.3, eq. (1.15); $p = 0.5$; {glue:text}`a:.2f`; ours is 0.731."
     assert prose_decimals(text) == ["0.731"]
+
+
+def test_bad_arguments_raise_errors_naming_them():
+    with pytest.raises(ValueError, match="records"):
+        claims.table([])                       # was a KeyError from pandas
+    with pytest.raises(ValueError, match="payloads"):
+        claims.ledger_rows([("ch", {"value": 1.0})])   # was a KeyError
+    with pytest.raises(ValueError, match="rows"):
+        claims.coverage([{"verdict": None}])    # was a KeyError
+    with pytest.raises(ValueError, match="options"):
+        claims.record_all({"scott.ci-example.lower": 0.158}, options={"scott.ci-example.lower": {"reason": "x"}})

@@ -164,3 +164,34 @@ def test_reproduce_network_cv_fig2_small_scale(tmp_path):
     assert {r["table"] for r in rows} == {"2a", "2b"}
     ncv = [float(r["type1_error"]) for r in rows if r["procedure"] == "ncv"]
     assert max(ncv) < 0.15
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["reproduce", "scott-ci-coverage", "--n-points", "0"], "--n-points"),   # was an IndexError
+    (["reproduce", "scott-ci-coverage", "--n-trials", "-5"], "--n-trials"),
+    (["reproduce", "scott-ci-coverage", "--seed", "-1"], "--seed"),
+    (["reproduce", "scott-ci-coverage", "--n-points", "two"], "--n-points"),
+])
+def test_integer_options_are_range_checked_by_argparse(argv, option, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument {option}" in err and "Traceback" not in err
+
+
+def test_every_integer_option_has_a_range_check():
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command").choices["reproduce"]
+    experiments_ = next(a for a in sub._actions if a.dest == "experiment_name").choices
+    for name, p in experiments_.items():
+        for action in p._actions:
+            assert action.type is not int, f"{name} {action.option_strings}: an unchecked integer option"
+
+
+def test_the_cli_runs_every_experiment_through_its_declared_checks():
+    from evalkit.reproductions import experiments
+
+    specs = {spec.name: spec for spec in experiments()}
+    unchecked = [name for name, spec in specs.items() if not hasattr(spec.checked_function(), "__evalkit_checks__")]
+    assert unchecked == []

@@ -215,3 +215,54 @@ def test_mantel_on_3000_point_matrices_builds_no_further_square_matrix():
     assert peak < 3000 * 3000 * 8 / 4  # the inputs aside, well under one n x n float matrix
     iu = np.triu_indices(3000, 1)
     assert res.statistic == pytest.approx(np.corrcoef(x[iu], y[iu])[0, 1], abs=1e-9)
+
+
+@pytest.mark.parametrize("shift", [1e7, 1e8])
+def test_mantel_statistic_is_shift_invariant(shift):
+    rng = np.random.default_rng(1)
+    pts = rng.normal(size=(30, 3))
+    x = squareform(pdist(pts))
+    y = squareform(pdist(pts + rng.normal(scale=0.8, size=pts.shape)))
+    base = cl.mantel_test(x, y, permutations=0).statistic
+    xs, ys = x + shift, y + shift
+    np.fill_diagonal(xs, 0)
+    np.fill_diagonal(ys, 0)
+    shifted = cl.mantel_test(xs, ys, permutations=0).statistic  # raised "constant entries" at 1e8
+    assert shifted == pytest.approx(base, abs=1e-7)  # the shifted entries keep ~1e-8 of each distance
+    skbio_mantel = pytest.importorskip("skbio.stats.distance").mantel
+    ref_stat, _, _ = skbio_mantel(xs, ys, method="pearson", permutations=0)
+    assert shifted == pytest.approx(ref_stat, abs=1e-12)
+    iu = np.triu_indices(30, 1)
+    assert shifted == pytest.approx(np.corrcoef(xs[iu], ys[iu])[0, 1], abs=1e-12)
+
+
+def test_mantel_statistic_stays_in_minus_one_one():
+    x = squareform(pdist(np.random.default_rng(4).normal(size=(12, 2))))
+    same, opposite = cl.mantel_test(x, x, permutations=0).statistic, cl.mantel_test(x, -x, permutations=0).statistic
+    assert -1.0 <= opposite <= -1.0 + 1e-12 and 1.0 - 1e-12 <= same <= 1.0
+
+
+@pytest.mark.parametrize(
+    "call, exc, name",
+    [
+        (lambda: cl.partition_labels([{1}], [[1], [2]]), TypeError, "nodes"),
+        (lambda: cl.partition_labels([1, 2], [1, 2]), TypeError, "communities"),
+        (lambda: cl.partition_labels([{1}, {2}], [1, 1, 2]), ValueError, "nodes"),
+        (lambda: cl.partition_labels(None, [1]), TypeError, "communities"),
+        (lambda: cl.pair_confusion([[0, 1]], [[0, 1]]), ValueError, "labels_true"),
+        (lambda: cl.rand_statistic([[1, -1], [1, 1]]), ValueError, "table"),
+        (lambda: cl.cluster_entropy([1, 2, 3]), ValueError, "mm"),
+        (lambda: cl.mantel_test([0, 1, 1], [0, 1, 1], permutations=-1), ValueError, "permutations"),
+        (lambda: cl.mantel_test([0, 1, 1], [0, 1, 1], alternative="both"), ValueError, "alternative"),
+        (lambda: cl.silhouette(pdist([[0], [1], [2]]), [0, 1, 1], definition="x"), ValueError, "definition"),
+        (lambda: cl.sse([[0, 0], [1, 1]], [0, 1, 1]), ValueError, "same length"),
+        (lambda: cl.sse([0, 1], [0, 1]), ValueError, "X"),
+        (lambda: cl.preserved_variability([1, 2], 1.5), TypeError, "k"),
+        (lambda: cl.random_subset_cohesion(np.eye(3), 2, n_samples=0), ValueError, "n_samples"),
+        (lambda: cl.cohesion([1, 2], [0, 1]), ValueError, "proximity"),
+        (lambda: cl.c_index(pdist([[0], [1], [2]]), None), TypeError, "labels"),
+    ],
+)
+def test_bad_arguments_are_named(call, exc, name):
+    with pytest.raises(exc, match=name):
+        call()

@@ -139,15 +139,15 @@ def test_convex_hull_and_optimal_point_on_lecture_curve():
 @pytest.mark.parametrize(
     "y, s, exc, match",
     [
-        ([], [], ValueError, "empty"),
+        ([], [], ValueError, "y_true must be"),
         ([1, 0], [0.5], ValueError, "same length"),
         ([1, 1], [0.5, 0.2], ValueError, "no negatives"),
         ([0, 0], [0.5, 0.2], ValueError, "no positives"),
         ([1, 2, 0], [0.5, 0.2, 0.1], ValueError, "binary"),
         (["a", "b"], [0.5, 0.2], ValueError, "binary"),
-        ([1, 0], [np.nan, 0.2], ValueError, "NaN or infinite"),
-        ([1, 0], [np.inf, 0.2], ValueError, "NaN or infinite"),
-        ([1, 0], ["x", "y"], TypeError, "numeric"),
+        ([1, 0], [np.nan, 0.2], ValueError, "y_score must be.*NaN"),
+        ([1, 0], [np.inf, 0.2], ValueError, "y_score must be.*inf"),
+        ([1, 0], ["x", "y"], TypeError, "y_score must be"),
         ([[1, 0]], [[0.5, 0.2]], ValueError, "1-D"),
     ],
 )
@@ -167,7 +167,58 @@ def test_other_argument_errors():
         curves.pr_auc([1, 0], [1, 0])  # the interpolation must be named
     with pytest.raises(ValueError, match="k must be an integer between 1 and 2"):
         curves.top_k_predictive_rate([1, 0], [1, 0], 3)
-    with pytest.raises(ValueError, match="n_positive must be a positive number"):
+    with pytest.raises(ValueError, match="n_positive must be"):
         curves.roc_optimal_point([0, 1], [0, 1], n_positive=0, n_negative=1)
-    with pytest.raises(ValueError, match="rates in"):
+    with pytest.raises(ValueError, match="fpr must be"):
         curves.roc_convex_hull([0, 2], [0, 1])
+
+
+# ---------------------------------------------------------------- declared checks (issue 22)
+def test_areas_from_counts_empty_first_threshold_is_not_nan():
+    # a histogram bin with no example (tp = fp = 0) used to give 0/0 = NaN average precision
+    auroc, ap = curves.areas_from_counts([0, 1, 2, 2], [0, 0, 1, 2], 2, 2)
+    assert (auroc, ap) == curves.areas_from_counts([1, 2, 2], [0, 1, 2], 2, 2)
+    assert np.isfinite(ap)
+
+
+@pytest.mark.parametrize("fn", [curves.areas_from_counts, curves.davis_goadrich_area])
+def test_cumulative_count_functions_reject_bad_counts(fn):
+    extra = (2,) if fn is curves.areas_from_counts else ()
+    with pytest.raises(ValueError, match="n_pos must be"):
+        fn([1, 2], [0, 2], 0, *extra)  # used to divide by zero (inf / NaN)
+    with pytest.raises(ValueError, match="tp must be cumulative"):
+        fn([2, 1], [0, 2], 2, *extra)
+    with pytest.raises(ValueError, match="tp and fp must have the same length"):
+        fn([1, 2], [0, 1, 2], 2, *extra)
+    with pytest.raises(ValueError, match="fp must be"):
+        fn([1, 2], [np.nan, 2], 2, *extra)
+
+
+def test_davis_goadrich_area_accepts_lists():
+    # lists used to escape as AttributeError ('list' object has no attribute 'astype')
+    assert curves.davis_goadrich_area([1, 2], [0, 2], 2) == curves.davis_goadrich_area(np.array([1, 2]),
+                                                                                      np.array([0, 2]), 2)
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: curves.roc_optimal_point([0, 1], [0, 1], n_positive=np.nan, n_negative=1), "n_positive must be"),
+        (lambda: curves.roc_optimal_point([0, 1], [0, 1, 1], n_positive=1, n_negative=1), "same length"),
+        (lambda: curves.roc_dominates([0, 1], [0, 1], [0, 0.5, 1], [0, 1]), "fpr_2 and tpr_2 must have the same"),
+        (lambda: curves.pr_curve_interpolated([1, 0], [0.9, 0.1], [np.nan]), "recall must be"),
+        (lambda: curves.probability_cost(np.nan), "p_positive must be"),
+        (lambda: curves.cost_curve([0.2], [0.7, 0.8]), "same length"),
+        (lambda: curves.multiclass_roc_auc([0, 1, 2], [[0.1, np.nan, 0.2]] * 3), "y_score must be"),
+        (lambda: curves.multiclass_roc_auc([0, 1, 2], [[0.1, 0.2, 0.7]] * 2), "same length"),
+        (lambda: curves.delong_test([1, 0, 1, 0], [1, 2, 3, 4], [1, 2, 3]), "same length"),
+    ],
+)
+def test_declared_checks_name_the_argument(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_top_k_rejects_a_float_k():
+    with pytest.raises(TypeError, match="k must be an integer"):
+        curves.top_k_predictive_rate([1, 0], [0.9, 0.1], 1.0)

@@ -59,7 +59,7 @@ def test_bad_graphs_are_clear_errors(graph, nodes, message):
 def test_bad_options_are_clear_errors():
     with pytest.raises(ValueError, match="directed must be one of"):
         as_adjacency([(0, 1)], directed="yes")
-    with pytest.raises(TypeError, match="weight must be None or an edge attribute name"):
+    with pytest.raises(TypeError, match="weight must be a non-empty string or None"):
         as_adjacency([(0, 1)], weight=1)
     with pytest.raises(ValueError, match="weight applies to networkx graphs"):
         as_adjacency([(0, 1)], weight="weight")
@@ -99,3 +99,28 @@ def test_bfs_distances_equal_networkx_in_any_chunking(seed):
     assert bfs_distances(A, []).shape == (0, 40)
     with pytest.raises(ValueError, match="chunk_size must be an integer >= 1"):
         next(bfs_distance_blocks(A, chunk_size=0))
+
+
+def test_bad_arguments_name_the_argument_and_fail_at_call_time():
+    A, _ = as_adjacency([(0, 1), (1, 2)])
+    with pytest.raises(ValueError, match="chunk_size must be an integer >= 1"):
+        bfs_distance_blocks(A, chunk_size=-1)            # at the call, not at the first next()
+    with pytest.raises(TypeError, match="chunk_size must be an integer >= 1"):
+        bfs_distance_blocks(A, chunk_size=2.0)
+    with pytest.raises(ValueError, match="sources must be row indices"):
+        bfs_distances(A, [0, 3])
+    with pytest.raises(ValueError, match="sources must be row indices"):
+        bfs_distance_blocks(A, [5])
+    with pytest.raises(ValueError, match="sources must be"):
+        bfs_distances(A, [-1])
+    with pytest.raises((TypeError, ValueError), match="graph must be"):
+        as_adjacency(object())
+    with pytest.raises((TypeError, ValueError), match="graph must be"):
+        as_adjacency(5)
+    with pytest.raises(ValueError, match="directed must be one of"):
+        as_adjacency([(0, 1)], directed="yes")
+    with pytest.raises(ValueError, match="nodes must be"):
+        as_adjacency([(0, 1)], nodes=[0, np.nan])
+    # valid graphs unchanged: an empty networkx graph, an empty edge list
+    assert as_adjacency(nx.Graph())[0].shape == (0, 0)
+    assert as_adjacency(np.zeros((0, 2), dtype=int))[0].shape == (0, 0)

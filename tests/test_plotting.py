@@ -46,3 +46,39 @@ def test_plot_roc_and_pr_draw_the_points():
     prec, rec, _ = curves.precision_recall_curve(y, s)
     ax = plotting.plot_pr(rec, prec, label="pr")
     np.testing.assert_array_equal(ax.lines[-1].get_ydata(), prec)
+
+
+def test_plotting_functions_check_their_arguments():
+    # evalkit 2.0 drew coverages above 1, NaN and confidence_level=95 without a word
+    p = np.linspace(0.05, 0.95, 4)
+    with pytest.raises(ValueError, match="coverage"):
+        plotting.plot_coverage(p, [0.9, 0.95, 1.2, 0.9])
+    with pytest.raises(ValueError, match="coverage"):
+        plotting.plot_coverage(p, [0.9, np.nan, 0.9, 0.9])
+    with pytest.raises(ValueError, match="confidence_level"):
+        plotting.plot_coverage(p, [0.9] * 4, confidence_level=95)
+    with pytest.raises(ValueError, match="true_error and coverage must have the same length"):
+        plotting.plot_coverage(p, [0.9] * 3)
+    with pytest.raises(ValueError, match="confidence_level"):
+        plotting.plot_coverage_map(p, [10, 20], np.full((2, 4), 0.9), confidence_level=1.0)
+    with pytest.raises(ValueError, match="coverage must have shape"):
+        plotting.plot_coverage_map(p, [10, 20], np.full((4, 2), 0.9))
+    with pytest.raises(ValueError, match="n_samples"):
+        plotting.plot_coverage_map(p, [10.5, 20], np.full((2, 4), 0.9))
+    with pytest.raises(ValueError, match="fpr"):
+        plotting.plot_roc([0, 0.5, 1.5], [0, 0.5, 1])
+    with pytest.raises(ValueError, match="hull"):
+        plotting.plot_roc([0, 0.5, 1], [0, 0.5, 1], hull=[0, 3])
+    with pytest.raises(ValueError, match="precision"):
+        plotting.plot_pr([0.5, 1.0], [1.0, np.nan])
+    with pytest.raises(TypeError, match="step"):
+        plotting.plot_pr([0.5, 1.0], [1.0, 0.5], step="yes")
+    res = stats.simulate_interval_coverage(0.3, 40, n_trials=10, rng=3)
+    with pytest.raises(ValueError, match="true_error"):
+        plotting.plot_intervals(res.intervals, 30)
+    with pytest.raises(TypeError, match="intervals"):
+        plotting.plot_intervals([(0.1, 0.4)], 0.3)
+    with pytest.raises(TypeError, match="ax"):
+        plotting.plot_intervals(res.intervals, 0.3, ax="left")
+    with pytest.raises(ValueError, match="max_shown"):
+        plotting.plot_intervals(res.intervals, 0.3, max_shown=0)

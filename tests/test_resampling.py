@@ -175,3 +175,42 @@ def test_network_splitter_errors():
         list(RandomResampling(2, prop_labeled=0.5).split(3))
     with pytest.raises(ValueError, match="n_splits"):
         NetworkCrossValidation(1, prop_labeled=0.5)
+
+
+@pytest.mark.parametrize("splitter", [RandomResampling, EqualInstanceResampling, NetworkCrossValidation])
+def test_network_splitters_declare_their_checks(splitter):
+    assert set(splitter.__evalkit_checks__) == {"n_splits", "prop_labeled", "rng"}
+    with pytest.raises(TypeError, match="n_splits"):
+        splitter(2.5)
+    with pytest.raises(ValueError, match="n_splits"):
+        splitter(1)
+    with pytest.raises(ValueError, match="prop_labeled"):
+        splitter(5, prop_labeled=np.nan)
+    with pytest.raises(TypeError, match="prop_labeled"):
+        splitter(5, prop_labeled=True)
+    with pytest.raises(TypeError, match="rng"):
+        splitter(5, rng="seed")
+    with pytest.raises(ValueError, match="rng"):
+        splitter(5, rng=-1)
+    assert splitter(5, prop_labeled=np.float64(0.3), rng=np.random.default_rng(0)).n_splits == 5
+
+
+def test_split_scores_and_masks_check_their_arguments():
+    from sklearn.model_selection import KFold
+    from sklearn.naive_bayes import GaussianNB
+
+    X, y = np.random.default_rng(0).normal(size=(20, 2)), np.arange(20) % 2
+    with pytest.raises(TypeError, match="estimators"):
+        split_scores([GaussianNB()], X, y, KFold(2))
+    with pytest.raises(ValueError, match="estimators"):
+        split_scores({}, X, y, KFold(2))
+    with pytest.raises(TypeError, match="cv must be a splitter"):
+        split_scores({"nb": GaussianNB()}, X, y, 2)
+    with pytest.raises(ValueError, match="^y must be"):
+        split_scores({"nb": GaussianNB()}, X, np.where(y == 1, np.nan, 0.0), KFold(2))
+    with pytest.raises(ValueError, match="n_repeats"):
+        subsample_test_masks(10, 3, n_repeats=0)
+    with pytest.raises(TypeError, match="n_splits"):
+        stratified_fold_ids(y, 2.0)
+    with pytest.raises(ValueError, match="prop_labeled"):
+        network_split_masks("rrs", 10, prop_labeled=0.0)

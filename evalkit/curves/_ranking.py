@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["check_roc_points", "split_sorted", "threshold_counts"]
+from .._checks import Array
+
+__all__ = ["CUMULATIVE_COUNTS", "RATES", "Y_SCORE", "Y_TRUE", "check_roc_points", "split_sorted", "threshold_counts"]
 
 
 def split_sorted(pos, s):
@@ -34,3 +36,14 @@ def check_roc_points(fpr, tpr):
     if fpr.min() < 0 or fpr.max() > 1 or tpr.min() < 0 or tpr.max() > 1:
         raise ValueError("fpr and tpr must be rates in [0, 1]")
     return fpr, tpr
+
+
+# Declared argument checks shared by the public curve functions (see evalkit._checks).
+#: labels; check_binary_scores then requires bool, {0, 1} or {-1, 1} with a more specific message
+Y_TRUE = Array(ndim=1, kind="label")
+#: finite real scores, one per example
+Y_SCORE = Array(ndim=1, kind="real")
+#: ROC rates (false or true positive rates) in [0, 1]
+RATES = Array(ndim=1, kind="real", low=0, high=1)
+#: cumulative counts of true / false positives at descending thresholds (histogram counts may be weighted)
+CUMULATIVE_COUNTS = Array(ndim=1, kind="real", low=0)

@@ -15,21 +15,27 @@ classifier beats another, and for which operating conditions.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from ._ranking import check_roc_points
+from .._checks import Array, Real, checks
+from .._results import result
+from ._ranking import RATES, check_roc_points
 from .roc import roc_convex_hull
 
 __all__ = ["CostCurve", "cost_curve", "probability_cost"]
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("probability_cost", "normalized_cost")],
+        probability_cost=Array(ndim=1, kind="real", low=0, high=1, min_size=2),
+        normalized_cost=Array(ndim=1, kind="real", low=0, high=1, min_size=2),
+        lines=Array(ndim=2, kind="real", low=0, high=1),
+        operating_points=Array(ndim=1, kind="integer", low=-2),
+        area=Real(0, 1))
+@result
 class CostCurve:
     """Result of :func:`cost_curve`.
 
-    Attributes
+    Parameters
     ----------
     probability_cost : ndarray
         PC(+) at the vertices of the lower envelope, increasing from 0 to 1.
@@ -45,6 +51,12 @@ class CostCurve:
     area : float
         Area under the envelope: the expected normalised cost when PC(+) is uniform on
         [0, 1].
+
+    Examples
+    --------
+    >>> cc = cost_curve([0.2], [0.7])
+    >>> round(cc.area, 4), round(float(cc.cost_at(0.5)), 2)
+    (0.1869, 0.25)
     """
 
     probability_cost: np.ndarray
@@ -61,6 +73,8 @@ class CostCurve:
         return np.interp(pc, self.probability_cost, self.normalized_cost)
 
 
+@checks(p_positive=Array(kind="real", low=0, high=1),
+        cost_fn=Real(0, None, closed="neither"), cost_fp=Real(0, None, closed="neither"))
 def probability_cost(p_positive, *, cost_fn=1.0, cost_fp=1.0):
     r"""PC(+), the x-axis of cost space, from the positive class's probability and the costs.
 
@@ -70,6 +84,11 @@ def probability_cost(p_positive, *, cost_fn=1.0, cost_fp=1.0):
         Probability of the positive class in the population the classifier will face.
     cost_fn, cost_fp : float, default 1
         Cost of a false negative, :math:`C(-|+)`, and of a false positive, :math:`C(+|-)`.
+
+    Returns
+    -------
+    float or ndarray
+        PC(+), a float for a scalar ``p_positive``.
 
     Examples
     --------
@@ -86,6 +105,7 @@ def probability_cost(p_positive, *, cost_fn=1.0, cost_fp=1.0):
     return float(value) if value.ndim == 0 else value
 
 
+@checks(_same_length=[("fpr", "tpr")], fpr=RATES, tpr=RATES)
 def cost_curve(fpr, tpr):
     r"""The lines of ROC points in cost space and their lower envelope.
 

@@ -19,6 +19,7 @@ from itertools import combinations
 
 import numpy as np
 
+from .._checks import Array, Choice, checks
 from .._validation import check_choice
 from .roc import roc_auc
 
@@ -28,6 +29,9 @@ MULTICLASS_SCHEMES = ("ovr", "ovo")
 MULTICLASS_AVERAGES = ("macro", "weighted")
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Array(ndim=1, kind="label"),
+        y_score=Array(ndim=2, kind="real"), multi_class=Choice(*MULTICLASS_SCHEMES),
+        average=Choice(*MULTICLASS_AVERAGES), labels=Array(ndim=1, kind="label", none=True))
 def multiclass_roc_auc(y_true, y_score, *, multi_class="ovr", average="macro", labels=None):
     """Multi-class area under the ROC curve, one-vs-rest or one-vs-one (Hand & Till).
 

@@ -5,8 +5,9 @@ import numbers
 
 import numpy as np
 
+from .._checks import Array, Choice, Integer, Real, checks
 from .._validation import check_binary_scores, check_choice
-from ._ranking import threshold_counts
+from ._ranking import CUMULATIVE_COUNTS, Y_SCORE, Y_TRUE, threshold_counts
 
 __all__ = [
     "PR_INTERPOLATIONS",
@@ -23,8 +24,16 @@ __all__ = [
 PR_INTERPOLATIONS = ("step", "davis-goadrich")
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
 def precision_recall_curve(y_true, y_score):
     """Precision and recall at every distinct threshold (descending thresholds).
+
+    Parameters
+    ----------
+    y_true : array_like of shape (n,)
+        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+    y_score : array_like of shape (n,)
+        Finite scores; higher means more likely positive.
 
     Returns
     -------
@@ -44,11 +53,24 @@ def precision_recall_curve(y_true, y_score):
     return tp / (tp + fp), tp / n_pos, thresholds
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
 def average_precision(y_true, y_score):
     r"""Average precision: :math:`\sum_k (R_k - R_{k-1})\,P_k` over distinct thresholds.
 
     The step-wise area under the precision-recall curve, tied scores forming one step.
     Equals :func:`sklearn.metrics.average_precision_score`.
+
+    Parameters
+    ----------
+    y_true : array_like of shape (n,)
+        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+    y_score : array_like of shape (n,)
+        Finite scores; higher means more likely positive.
+
+    Returns
+    -------
+    float
+        The average precision, in (0, 1].
 
     Examples
     --------
@@ -61,6 +83,8 @@ def average_precision(y_true, y_score):
     return float(np.sum(gained * (tp / (tp + fp))) / n_pos)
 
 
+@checks(_same_length=[("tp", "fp")], tp=CUMULATIVE_COUNTS, fp=CUMULATIVE_COUNTS,
+        n_pos=Real(0, None, closed="neither"), n_neg=Real(0, None, closed="neither"))
 def areas_from_counts(tp, fp, n_pos, n_neg):
     """AUROC (ties one half) and average precision from cumulative counts at descending thresholds.
 
@@ -68,9 +92,11 @@ def areas_from_counts(tp, fp, n_pos, n_neg):
     ----------
     tp, fp : array_like
         Cumulative true and false positives at each distinct threshold, highest first
-        (the last entries are ``n_pos`` and ``n_neg``).
+        (the last entries are ``n_pos`` and ``n_neg``): non-negative, non-decreasing,
+        at most ``n_pos`` / ``n_neg``. A leading threshold with no example yet
+        (``tp = fp = 0``) adds nothing to either area (it is not a 0/0).
     n_pos, n_neg : int or float
-        Numbers of positives and negatives.
+        Numbers of positives and negatives, positive.
 
     Returns
     -------
@@ -81,21 +107,43 @@ def areas_from_counts(tp, fp, n_pos, n_neg):
     >>> areas_from_counts([1, 2, 2], [0, 1, 2], 2, 2)
     (0.875, 0.8333333333333333)
     """
-    tp = np.asarray(tp, dtype=float)
-    fp = np.asarray(fp, dtype=float)
+    tp, fp = _check_cumulative(tp, fp, n_pos, n_neg)
     d_tp = np.diff(tp, prepend=0.0)
     d_fp = np.diff(fp, prepend=0.0)
     auroc = float(np.sum(d_tp * (n_neg - fp + 0.5 * d_fp)) / (float(n_pos) * float(n_neg)))
-    ap = float(np.sum(d_tp * (tp / (tp + fp))) / n_pos)
+    # a threshold with no example yet (tp = fp = 0) gains no recall: it adds nothing (not 0/0)
+    precision = np.divide(tp, tp + fp, out=np.zeros_like(tp), where=(tp + fp) > 0)
+    ap = float(np.sum(d_tp * precision) / n_pos)
     return auroc, ap
 
 
+def _check_cumulative(tp, fp, n_pos, n_neg=None):
+    """Cumulative counts as floats: non-decreasing and at most the class sizes."""
+    tp = np.asarray(tp, dtype=float)
+    fp = np.asarray(fp, dtype=float)
+    for name, counts, total in (("tp", tp, n_pos), ("fp", fp, n_neg)):
+        if np.any(np.diff(counts) < 0):
+            raise ValueError(f"{name} must be cumulative counts (non-decreasing); got {counts.tolist()[:6]}")
+        if total is not None and counts[-1] > total * (1 + 1e-12):
+            raise ValueError(f"{name} must not exceed {'n_pos' if name == 'tp' else 'n_neg'} = {total!r}; "
+                             f"got {name}[-1] = {counts[-1]!r}")
+    return tp, fp
+
+
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
 def roc_auc_and_average_precision(y_true, y_score):
     """:func:`roc_auc` and :func:`average_precision` from one pass over the sorted scores.
 
     Both areas come from the same cumulative counts of true and false positives at each
     distinct threshold, so the scores are sorted once for the two (scikit-learn's
     ``roc_auc_score`` and ``average_precision_score`` each sort them again).
+
+    Parameters
+    ----------
+    y_true : array_like of shape (n,)
+        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+    y_score : array_like of shape (n,)
+        Finite scores; higher means more likely positive.
 
     Returns
     -------
@@ -111,6 +159,8 @@ def roc_auc_and_average_precision(y_true, y_score):
     return areas_from_counts(tp, fp, n_pos, n_neg)
 
 
+@checks(_same_length=[("tp", "fp")], tp=CUMULATIVE_COUNTS, fp=CUMULATIVE_COUNTS,
+        n_pos=Real(0, None, closed="neither"))
 def davis_goadrich_area(tp, fp, n_pos):
     """Exact area under the PR curve interpolated as Davis & Goadrich (2006) prescribe.
 
@@ -122,10 +172,11 @@ def davis_goadrich_area(tp, fp, n_pos):
 
     Parameters
     ----------
-    tp, fp : ndarray
-        Cumulative true and false positives at each distinct threshold, highest first.
+    tp, fp : array_like
+        Cumulative true and false positives at each distinct threshold, highest first
+        (non-negative, non-decreasing, ``tp`` at most ``n_pos``).
     n_pos : int or float
-        Number of positives.
+        Number of positives, positive.
 
     Returns
     -------
@@ -136,9 +187,10 @@ def davis_goadrich_area(tp, fp, n_pos):
     >>> round(davis_goadrich_area(np.array([1, 2]), np.array([0, 2]), 2), 4)
     0.8207
     """
-    tp_a = np.concatenate([[0.0], tp[:-1]]).astype(float)
-    fp_a = np.concatenate([[0.0], fp[:-1]]).astype(float)
-    tp_b, fp_b = tp.astype(float), fp.astype(float)
+    tp, fp = _check_cumulative(tp, fp, n_pos)
+    tp_a = np.concatenate([[0.0], tp[:-1]])
+    fp_a = np.concatenate([[0.0], fp[:-1]])
+    tp_b, fp_b = tp, fp
     step = tp_b > tp_a
     tp_a, fp_a, tp_b, fp_b = tp_a[step], fp_a[step], tp_b[step], fp_b[step]
     slope = (fp_b - fp_a) / (tp_b - tp_a)
@@ -153,6 +205,7 @@ def davis_goadrich_area(tp, fp, n_pos):
     return float(np.sum(antiderivative(tp_b) - antiderivative(tp_a)) / n_pos)
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, interpolation=Choice(*PR_INTERPOLATIONS))
 def pr_auc(y_true, y_score, *, interpolation):
     """Area under the precision-recall curve, with the interpolation named explicitly.
 
@@ -170,6 +223,11 @@ def pr_auc(y_true, y_score, *, interpolation):
         lies above the achievable curve wherever precision falls with recall (the usual
         case), so it overstates the area there (Davis & Goadrich, 2006).
 
+    Returns
+    -------
+    float
+        The area under the precision-recall curve.
+
     Examples
     --------
     >>> y, s = [1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1]
@@ -186,6 +244,7 @@ def pr_auc(y_true, y_score, *, interpolation):
     return davis_goadrich_area(tp, fp, n_pos)
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, k=Integer(1))
 def top_k_predictive_rate(y_true, y_score, k):
     """Fraction of positives among the ``k`` highest-scored examples (precision at k).
 
@@ -199,6 +258,11 @@ def top_k_predictive_rate(y_true, y_score, k):
         As in :func:`roc_curve`.
     k : int
         Number of top-ranked examples, ``1 <= k <= n``.
+
+    Returns
+    -------
+    float
+        The (expected) fraction of positives among the top ``k``.
 
     Examples
     --------
@@ -217,6 +281,7 @@ def top_k_predictive_rate(y_true, y_score, k):
     return (pos_above + (k - n_above) * pos_tied / int(np.count_nonzero(tied))) / k
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, recall=Array(kind="real", low=0, high=1, closed="right"))
 def pr_curve_interpolated(y_true, y_score, recall):
     """Precision at any recall on the achievable (Davis-Goadrich) precision-recall curve.
 

@@ -11,12 +11,14 @@ import numbers
 
 import numpy as np
 
+from .._checks import Real, checks
 from .._validation import check_binary_scores
-from ._ranking import check_roc_points, split_sorted, threshold_counts
+from ._ranking import RATES, Y_SCORE, Y_TRUE, check_roc_points, split_sorted, threshold_counts
 
 __all__ = ["roc_auc", "roc_convex_hull", "roc_curve", "roc_dominates", "roc_optimal_point"]
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
 def roc_curve(y_true, y_score):
     """Receiver operating characteristic: false and true positive rates at every threshold.
 
@@ -56,6 +58,7 @@ def roc_curve(y_true, y_score):
     )
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
 def roc_auc(y_true, y_score):
     r"""Area under the ROC curve, with ties counted as one half.
 
@@ -68,6 +71,18 @@ def roc_auc(y_true, y_score):
 
     the Mann-Whitney statistic :math:`U / (|P||N|)`. Computed in
     :math:`O(n \log n)` without enumerating pairs.
+
+    Parameters
+    ----------
+    y_true : array_like of shape (n,)
+        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+    y_score : array_like of shape (n,)
+        Finite scores; higher means more likely positive.
+
+    Returns
+    -------
+    float
+        The area, in [0, 1].
 
     Examples
     --------
@@ -94,6 +109,7 @@ def roc_auc(y_true, y_score):
     return float(wins / (float(n_pos) * float(n_neg)))
 
 
+@checks(_same_length=[("fpr", "tpr")], fpr=RATES, tpr=RATES)
 def roc_convex_hull(fpr, tpr):
     """Indices of the ROC points on the upper convex hull (the ROCCH).
 
@@ -131,6 +147,9 @@ def roc_convex_hull(fpr, tpr):
     return np.array(hull, dtype=np.int64)
 
 
+@checks(_same_length=[("fpr", "tpr")], fpr=RATES, tpr=RATES,
+        n_positive=Real(0, None, closed="neither"), n_negative=Real(0, None, closed="neither"),
+        cost_fp=Real(0, None, closed="neither"), cost_fn=Real(0, None, closed="neither"))
 def roc_optimal_point(fpr, tpr, *, n_positive, n_negative, cost_fp=1.0, cost_fn=1.0):
     r"""The ROC point of least expected cost: where the iso-performance line touches the hull.
 
@@ -171,6 +190,8 @@ def roc_optimal_point(fpr, tpr, *, n_positive, n_negative, cost_fp=1.0, cost_fn=
     return int(best[np.argmin(fpr[best])])
 
 
+@checks(_same_length=[("fpr_1", "tpr_1"), ("fpr_2", "tpr_2")],
+        fpr_1=RATES, tpr_1=RATES, fpr_2=RATES, tpr_2=RATES)
 def roc_dominates(fpr_1, tpr_1, fpr_2, tpr_2):
     """Whether ROC curve 1 lies nowhere below ROC curve 2 (curve 1 *contains* curve 2).
 

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
+from .._checks import Choice, Integer, Real, checks
 from .._validation import check_binary_scores, check_choice, check_confidence_level
+from ._ranking import Y_SCORE, Y_TRUE
 
 __all__ = [
     "AUC_INTERVAL_METHODS",
@@ -37,11 +39,13 @@ AUC_INTERVAL_METHODS = ("delong", "hanley-mcneil")
 _ALTERNATIVES = ("two-sided", "less", "greater")
 
 
+@checks(auc=Real(0, 1), low=Real(), high=Real(), std_error=Real(0, None), n_positive=Integer(1),
+        n_negative=Integer(1), method=Choice(*AUC_INTERVAL_METHODS))
 @dataclass(frozen=True)
 class AUCConfidenceInterval:
     """Result of :func:`roc_auc_confidence_interval`.
 
-    Attributes
+    Parameters
     ----------
     auc : float
         The area under the ROC curve (ties one half).
@@ -49,9 +53,19 @@ class AUCConfidenceInterval:
         Normal-approximation bounds :math:`\\mathrm{AUC} \\pm z\\,\\mathrm{se}`, not clipped
         to [0, 1] (a bound outside it says the approximation does not fit; pROC clips).
     std_error : float
+        Standard error of the AUC (DeLong or Hanley-McNeil).
     n_positive, n_negative : int
+        Numbers of positives and negatives.
     confidence_level : float
+        Level of the interval, strictly between 0 and 1.
     method : str
+        ``'delong'`` or ``'hanley-mcneil'``.
+
+    Examples
+    --------
+    >>> ci = roc_auc_confidence_interval([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.2, 0.1])
+    >>> round(ci.auc, 4), ci.n_positive, ci.method
+    (0.8889, 3, 'delong')
     """
 
     auc: float
@@ -64,17 +78,21 @@ class AUCConfidenceInterval:
     method: str
 
 
+@checks(statistic=Real(allow_inf=True), pvalue=Real(0, 1), auc_1=Real(0, 1), auc_2=Real(0, 1),
+        difference=Real(-1, 1), std_error=Real(0, None), correlation=Real(-1, 1, allow_nan=True))
 @dataclass(frozen=True)
 class DeLongTestResult:
     """Result of :func:`delong_test`.
 
-    Attributes
+    Parameters
     ----------
     statistic : float
         :math:`z = (\\mathrm{AUC}_1 - \\mathrm{AUC}_2) / \\mathrm{se}`; ``0`` when both the
         difference and its standard error are 0, ``±inf`` when only the standard error is.
     pvalue : float
+        p-value of the test.
     auc_1, auc_2 : float
+        The two areas under the ROC curve.
     difference : float
         ``auc_1 - auc_2``.
     std_error : float
@@ -82,6 +100,13 @@ class DeLongTestResult:
     correlation : float
         Correlation of the two AUC estimates (nan when either variance is 0).
     alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'``.
+
+    Examples
+    --------
+    >>> res = delong_test([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.2, 0.1], [0.9, 0.1, 0.7, 0.6, 0.2, 0.8])
+    >>> round(res.difference, 4), res.alternative
+    (0.4444, 'two-sided')
     """
 
     statistic: float
@@ -94,6 +119,7 @@ class DeLongTestResult:
     alternative: str
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
 def delong_placements(y_true, y_score):
     r"""DeLong's structural components: each example's placement among the other class.
 
@@ -139,6 +165,7 @@ def _z(confidence_level):
     return float(special.ndtri(0.5 + confidence_level / 2.0))
 
 
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, method=Choice(*AUC_INTERVAL_METHODS))
 def roc_auc_confidence_interval(y_true, y_score, *, confidence_level=0.95, method="delong"):
     r"""Confidence interval for the area under the ROC curve.
 
@@ -194,6 +221,7 @@ def roc_auc_confidence_interval(y_true, y_score, *, confidence_level=0.95, metho
     return AUCConfidenceInterval(auc, auc - z * se, auc + z * se, se, n_pos, n_neg, confidence_level, method)
 
 
+@checks(_same_length=[("y_true", "y_score_1", "y_score_2")], y_true=Y_TRUE, y_score_1=Y_SCORE, y_score_2=Y_SCORE)
 def delong_test(y_true, y_score_1, y_score_2, *, alternative="two-sided"):
     r"""DeLong's test that two classifiers scored on the same examples have equal AUC.
 
@@ -242,7 +270,8 @@ def delong_test(y_true, y_score_1, y_score_2, *, alternative="two-sided"):
     difference = auc_1 - auc_2
     se = float(np.sqrt(max(cov[0, 0] + cov[1, 1] - 2.0 * cov[0, 1], 0.0)))
     with np.errstate(invalid="ignore", divide="ignore"):
-        correlation = float(cov[0, 1] / np.sqrt(cov[0, 0] * cov[1, 1])) if cov[0, 0] * cov[1, 1] > 0 else float("nan")
+        correlation = (float(np.clip(cov[0, 1] / np.sqrt(cov[0, 0] * cov[1, 1]), -1.0, 1.0))
+                       if cov[0, 0] * cov[1, 1] > 0 else float("nan"))
     if se == 0.0:
         z = 0.0 if difference == 0.0 else float(np.copysign(np.inf, difference))
     else:

@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._checks import Array, Choice, Instance, Integer, Text, Values, checks
+from .._results import result
+
 __all__ = ["ArffAttribute", "ArffData", "ArffError", "parse_arff"]
 
 _NUMERIC = {"numeric", "real", "integer"}
@@ -76,30 +79,64 @@ def _take_name(rest, lineno):
     return parts[0], (parts[1].strip() if len(parts) > 1 else "")
 
 
+@checks(name=Text(empty=True), kind=Choice("numeric", "nominal"), values=Values(of=Text(empty=True), min_len=0))
 @dataclass(frozen=True)
 class ArffAttribute:
-    """One ``@attribute``: its name, kind (``'numeric'`` or ``'nominal'``) and nominal values."""
+    """One ``@attribute``: its name, kind (``'numeric'`` or ``'nominal'``) and nominal values.
+
+    Parameters
+    ----------
+    name : str
+        The attribute's name.
+    kind : {'numeric', 'nominal'}
+        What its values are.
+    values : tuple of str, default ()
+        The declared values of a nominal attribute, in order (codes index into it).
+
+    Examples
+    --------
+    >>> ArffAttribute("colour", "nominal", ("red", "green")).values
+    ('red', 'green')
+    """
 
     name: str
     kind: str
     values: tuple = ()
 
 
-@dataclass(frozen=True)
+@checks(relation=Text(empty=True),
+        attributes=Values(of=Instance(ArffAttribute, example=lambda: ArffAttribute("x", "numeric"))),
+        data=Array(ndim=2, kind="any", min_size=0).with_example(lambda: np.zeros((2, 2))), target=Integer())
+@result
 class ArffData:
     """A parsed ARFF file.
 
-    Attributes
+    Parameters
     ----------
     relation : str
         The ``@relation`` name.
     attributes : tuple of ArffAttribute
+        The header, one per column of ``data``.
     data : ndarray of float, shape (n_instances, n_attributes)
         Numeric attributes as numbers, nominal ones as 0-based codes into
         ``attribute.values``; NaN marks a missing value.
     target : int
         Index of the class attribute (Weka's default: the last one).
+
+    Examples
+    --------
+    >>> d = ArffData("t", (ArffAttribute("x", "numeric"), ArffAttribute("c", "nominal", ("a", "b"))),
+    ...              np.array([[1.5, 0.0], [2.5, 1.0]]))
+    >>> d.X.ravel().tolist(), d.y.tolist(), d.target_names
+    ([1.5, 2.5], [0, 1], ['a', 'b'])
     """
+
+    def __post_init__(self):
+        n = len(self.attributes)
+        if np.shape(self.data)[1] != n:
+            raise ValueError(f"data must have one column per attribute ({n}); got shape {np.shape(self.data)}")
+        if not -n <= self.target < n:
+            raise ValueError(f"target must index an attribute (-{n} <= target < {n}); got {self.target}")
 
     relation: str
     attributes: tuple
@@ -155,8 +192,19 @@ def _convert(value, attr, lineno, lookup):
         ) from None
 
 
+@checks(text=Text(empty=True))
 def parse_arff(text: str) -> ArffData:
     """Parse ARFF text. Raises :class:`ArffError` naming the offending line.
+
+    Parameters
+    ----------
+    text : str
+        The content of an ARFF file.
+
+    Returns
+    -------
+    ArffData
+        The header and the data (nominal values as codes, NaN where missing).
 
     Examples
     --------

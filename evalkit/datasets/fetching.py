@@ -27,7 +27,11 @@ from pathlib import Path
 
 import numpy as np
 
-from .registry import REGISTRY, DataFile, check_registered
+from .._checks import Boolean, Instance, Integer, PathLike, Text, Anything, checks
+from .registry import REGISTRY, DataFile, check_registered, info
+
+_ENTRY = Instance(DataFile, example=lambda: REGISTRY["uci/iris.arff.gz"])
+_DOWNLOAD = Boolean(none=True)
 
 __all__ = [
     "ChecksumMismatchError",
@@ -52,14 +56,38 @@ class ChecksumMismatchError(ValueError):
     """A data file's sha256 differs from the registry's: it is corrupt or not the file we mean."""
 
 
+@checks()
 def cache_dir() -> Path:
-    """The download cache: ``$EVALKIT_DATA`` if set, else ``~/.cache/evalkit``."""
+    """The download cache: ``$EVALKIT_DATA`` if set, else ``~/.cache/evalkit``.
+
+    Returns
+    -------
+    pathlib.Path
+        The cache directory (perhaps not created yet).
+
+    Examples
+    --------
+    >>> isinstance(cache_dir(), Path)
+    True
+    """
     env = os.environ.get("EVALKIT_DATA")
     return Path(env).expanduser() if env else Path.home() / ".cache" / "evalkit"
 
 
+@checks()
 def search_dirs() -> list[Path]:
-    """Directories searched, in order: the cache, then the shared reference copies."""
+    """Directories searched, in order: the cache, then the shared reference copies.
+
+    Returns
+    -------
+    list of pathlib.Path
+        The cache first.
+
+    Examples
+    --------
+    >>> search_dirs()[0] == cache_dir()
+    True
+    """
     dirs = [cache_dir()]
     env = os.environ.get("EVALKIT_SHARED_DATA")
     if env:
@@ -74,12 +102,29 @@ def _sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+@checks(path=PathLike(), entry=_ENTRY)
 def verify(path: Path, entry: DataFile) -> None:
     """Raise :class:`ChecksumMismatchError` unless ``path`` holds ``entry``'s content.
 
     The file's own sha256 must equal ``entry.sha256``; a gzip file we compressed
     ourselves after a download (different gzip bytes, same data) is accepted when
     its decompressed content hashes to ``entry.content_sha256``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The local file.
+    entry : DataFile
+        Its registry entry.
+
+    Returns
+    -------
+    None
+        Nothing; the check passed.
+
+    Examples
+    --------
+    >>> verify(fetch("uci/iris.arff.gz"), info("uci/iris.arff.gz"))
     """
     data = Path(path).read_bytes()
     actual = _sha256_bytes(data)
@@ -146,15 +191,27 @@ def _not_found(entry: DataFile, reason: str) -> DatasetNotFoundError:
     )
 
 
+@checks(entry=_ENTRY, download=_DOWNLOAD)
 def fetch_file(entry: DataFile, *, download: bool | None = None) -> Path:
     """Path to a verified local copy of ``entry``, downloading it if needed.
 
     Parameters
     ----------
     entry : DataFile
+        A registry entry (or one made like it).
     download : bool, optional
         Whether a missing file may be downloaded. Default: yes, unless the
         environment variable ``EVALKIT_OFFLINE`` is set to a non-empty value.
+
+    Returns
+    -------
+    pathlib.Path
+        The verified local copy.
+
+    Examples
+    --------
+    >>> fetch_file(info("uci/iris.arff.gz")).name
+    'iris.arff.gz'
     """
     for directory in search_dirs():
         candidate = directory / entry.path
@@ -189,6 +246,7 @@ def fetch_file(entry: DataFile, *, download: bool | None = None) -> Path:
     return target
 
 
+@checks(path=Text(), download=_DOWNLOAD)
 def fetch(path, *, download=None):
     """Local path to a verified copy of a registered data file.
 
@@ -209,21 +267,69 @@ def fetch(path, *, download=None):
         The file is nowhere locally and cannot be downloaded.
     ChecksumMismatchError
         The copy found (or downloaded) does not have the registered sha256.
+
+    Examples
+    --------
+    >>> fetch("uci/iris.arff.gz").name
+    'iris.arff.gz'
     """
     check_registered(path)
     return fetch_file(REGISTRY[path], download=download)
 
 
+@checks(path=Text(), download=_DOWNLOAD)
 def read_text(path, *, download=None):
-    """The decoded text of a registered data file (gunzipped if ``.gz``)."""
+    """The decoded text of a registered data file (gunzipped if ``.gz``).
+
+    Parameters
+    ----------
+    path : str
+        A registered relative path.
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    str
+        The file's text.
+
+    Examples
+    --------
+    >>> read_text("uci/iris.arff.gz").count("Iris-setosa") > 50
+    True
+    """
     raw = fetch(path, download=download).read_bytes()
     if path.endswith(".gz"):
         raw = gzip.decompress(raw)
     return raw.decode("utf-8")
 
 
+@checks(path=Text(), n_columns=Integer(1), dtype=Anything("a NumPy dtype or what numpy.dtype accepts"),
+        download=_DOWNLOAD)
 def read_columns(path, n_columns, dtype=np.int64, *, download=None):
-    """A registered whitespace-separated numeric file as an ``(n_lines, n_columns)`` array."""
+    """A registered whitespace-separated numeric file as an ``(n_lines, n_columns)`` array.
+
+    Parameters
+    ----------
+    path : str
+        A registered relative path.
+    n_columns : int
+        Numbers per line.
+    dtype : numpy dtype, default numpy.int64
+        The type of the numbers.
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    ndarray, shape (n_lines, n_columns)
+        The numbers, a line per row.
+
+    Examples
+    --------
+    >>> read_columns("temporal/CollegeMsg.txt.gz", 3).shape
+    (59835, 3)
+    """
     text = read_text(path, download=download)
     arr = np.array(text.split(), dtype=dtype)
     if arr.size % n_columns:

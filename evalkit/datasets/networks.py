@@ -8,18 +8,28 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 
+from .._checks import Anything, Array, Boolean, GraphLike, Text, Values, checks
+from .._results import result
 from .fetching import read_columns, read_text
+
+_DOWNLOAD = Boolean(none=True)
 
 __all__ = ["LabeledNetwork", "load_citeseer", "load_cora", "load_enron_roles", "load_polbooks"]
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("labels", "node_ids")], name=Text(empty=True), graph=GraphLike(),
+        labels=Array(ndim=1, kind="integer", low=-1, min_size=0),
+        classes=Values(of=Anything("class names: any label"), min_len=0),
+        node_ids=Values(of=Anything("identifiers as in the data file"), min_len=0),
+        features=Array(ndim=2, sparse=True, min_size=0, none=True))
+@result
 class LabeledNetwork:
     """A graph whose nodes carry class labels (and perhaps features).
 
-    Attributes
+    Parameters
     ----------
     name : str
+        The data set's name.
     graph : networkx.Graph or networkx.DiGraph
         Nodes are ``0..n-1``, in the order of ``labels``.
     labels : ndarray of int64
@@ -30,6 +40,12 @@ class LabeledNetwork:
         Original identifier of each node (paper id, book title, e-mail address).
     features : scipy.sparse.csr_matrix or None
         Node features (binary word occurrences for Cora and CiteSeer).
+
+    Examples
+    --------
+    >>> net = LabeledNetwork("toy", nx.path_graph(3), np.array([0, 1, -1]), ["a", "b"], ["x", "y", "z"])
+    >>> net
+    LabeledNetwork(name='toy', n_nodes=3, n_edges=2, classes=['a', 'b'])
     """
 
     name: str
@@ -82,6 +98,7 @@ def _load_linqs(name, directed, download):
     return LabeledNetwork(name, graph, np.array([code[c] for c in labels]), classes, ids, features)
 
 
+@checks(directed=Boolean(), download=_DOWNLOAD)
 def load_cora(*, directed=False, download=None):
     """LINQS Cora: 2,708 machine-learning papers in 7 classes, their citations and words.
 
@@ -89,6 +106,13 @@ def load_cora(*, directed=False, download=None):
     ----------
     directed : bool, default False
         If True, a DiGraph with edges citing -> cited.
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    LabeledNetwork
+        The citation graph, the papers' classes and their word features.
 
     Examples
     --------
@@ -99,11 +123,24 @@ def load_cora(*, directed=False, download=None):
     return _load_linqs("cora", directed, download)
 
 
+@checks(directed=Boolean(), download=_DOWNLOAD)
 def load_citeseer(*, directed=False, download=None):
     """LINQS CiteSeer: 3,312 papers in 6 classes, their citations and words.
 
     The 17 citation lines that name a paper absent from the content file and the
     124 self-citations are dropped, leaving 4,536 undirected edges.
+
+    Parameters
+    ----------
+    directed : bool, default False
+        If True, a DiGraph with edges citing -> cited.
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    LabeledNetwork
+        The citation graph, the papers' classes and their word features.
 
     Examples
     --------
@@ -114,8 +151,19 @@ def load_citeseer(*, directed=False, download=None):
     return _load_linqs("citeseer", directed, download)
 
 
+@checks(download=_DOWNLOAD)
 def load_polbooks(*, download=None):
     """Krebs' books on US politics (co-purchases), labelled liberal/neutral/conservative by Newman.
+
+    Parameters
+    ----------
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    LabeledNetwork
+        The co-purchase graph and the books' political leaning.
 
     Examples
     --------
@@ -134,6 +182,7 @@ def load_polbooks(*, download=None):
     )
 
 
+@checks(download=_DOWNLOAD)
 def load_enron_roles(*, download=None):
     """Enron core employees: weighted e-mail graph with job titles as labels.
 
@@ -141,6 +190,16 @@ def load_enron_roles(*, download=None):
     Labels: the job title of the employee whose mailbox matches the local part of
     the node's e-mail address (Shetty & Adibi's list); ``'N/A'`` where the list says
     N/A, NA or ``xxx``, and ``-1`` (unknown) where the address matches no mailbox.
+
+    Parameters
+    ----------
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    LabeledNetwork
+        The weighted e-mail graph and the employees' job titles.
 
     Examples
     --------

@@ -12,12 +12,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .._checks import Boolean, Text, Values, checks
+
 __all__ = ["DataFile", "REGISTRY", "check_registered", "info", "list_files"]
 
 
+@checks(path=Text(), urls=Values(of=Text(), min_len=0), sha256=Text(), content_sha256=Text(), member=Text(none=True),
+        source_sha256=Text(none=True), crlf_to_lf=Boolean(), homepage=Text(none=True))
 @dataclass(frozen=True)
 class DataFile:
-    """One file of the registry: where it lives, where it comes from, what it hashes to."""
+    """One file of the registry: where it lives, where it comes from, what it hashes to.
+
+    Parameters
+    ----------
+    path : str
+        The relative path under a data directory.
+    urls : tuple of str
+        Where to download it, tried in order.
+    sha256 : str
+        The hash of the file as stored.
+    content_sha256 : str
+        The hash of its decompressed content (``sha256`` for a plain file).
+    member : str, optional
+        The file inside a downloaded archive.
+    source_sha256 : str, optional
+        The hash of the downloaded bytes, where known and different.
+    crlf_to_lf : bool, default False
+        Whether the download's CRLF line ends become LF.
+    homepage : str, optional
+        The data set's home page.
+
+    Examples
+    --------
+    >>> REGISTRY["uci/iris.arff.gz"].path
+    'uci/iris.arff.gz'
+    """
 
     path: str
     urls: tuple
@@ -466,18 +495,39 @@ REGISTRY = {
 }
 
 
+@checks()
 def list_files():
     """Every registered data file, as the relative paths :func:`~evalkit.datasets.fetch` accepts.
 
+    Returns
+    -------
+    list of str
+        The registered paths, sorted.
+
+    Examples
+    --------
     >>> len(list_files())
     53
     """
     return sorted(REGISTRY)
 
 
+@checks(path=Text())
 def info(path):
     """Registry entry of a data file: its URLs, sha256 and archive member.
 
+    Parameters
+    ----------
+    path : str
+        A registered relative path (see :func:`list_files`).
+
+    Returns
+    -------
+    DataFile
+        Its registry entry.
+
+    Examples
+    --------
     >>> info("uci/iris.arff.gz").sha256[:12]
     '284a90f1a1ba'
     """
@@ -485,8 +535,25 @@ def info(path):
     return REGISTRY[path]
 
 
+@checks(path=Text())
 def check_registered(path):
-    """Raise unless ``path`` is a registered relative path (a str); return it."""
+    """Raise unless ``path`` is a registered relative path (a str); return it.
+
+    Parameters
+    ----------
+    path : str
+        A relative path.
+
+    Returns
+    -------
+    str
+        ``path``, when it is registered (ValueError naming close matches otherwise).
+
+    Examples
+    --------
+    >>> check_registered("uci/iris.arff.gz")
+    'uci/iris.arff.gz'
+    """
     if not isinstance(path, str):
         raise TypeError(f"path must be a str naming a registered data file; got {type(path).__name__}")
     if path not in REGISTRY:

@@ -22,13 +22,26 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import Array, Integer, Real, Values, checks
+from .._results import result
 from .._validation import check_positive_int
 
 __all__ = ["BinaryBayesNet", "pattern_bits", "random_bayes_net"]
 
 
+@checks(n_attributes=Integer(1, 62))
 def pattern_bits(n_attributes):
     """The ``(2**k, k)`` 0/1 matrix whose row ``p`` holds the attribute values of pattern ``p``.
+
+    Parameters
+    ----------
+    n_attributes : int
+        The number ``k`` of binary attributes (1 to 62).
+
+    Returns
+    -------
+    ndarray of int8, shape (2**k, k)
+        Row ``p`` holds bit ``j`` of ``p`` in column ``j``.
 
     Examples
     --------
@@ -42,11 +55,14 @@ def pattern_bits(n_attributes):
     return ((np.arange(2 ** k)[:, None] >> np.arange(k)) & 1).astype(np.int8)
 
 
-@dataclass(frozen=True)
+@checks(parents=Values(of=Values(of=Integer(-1), min_len=0)).with_example([[-1], [-1, 0]]),
+        cpts=Values(of=Array(ndim=1, low=0, high=1)).with_example(lambda: [[0.2, 0.7], [0.1, 0.5, 0.6, 0.9]]),
+        class_prior=Real(0, 1))
+@result
 class BinaryBayesNet:
     """A Bayesian network over a binary class and binary attributes.
 
-    Attributes
+    Parameters
     ----------
     parents : tuple of tuple of int
         ``parents[j]`` lists the parents of attribute ``j``: ``-1`` stands for the class,
@@ -56,7 +72,23 @@ class BinaryBayesNet:
         ``m = sum_t v_t 2**t`` over the parents in the order of ``parents[j]``.
     class_prior : float
         ``P(C = 1)``.
+
+    Examples
+    --------
+    >>> net = BinaryBayesNet(((-1,),), (np.array([0.2, 0.8]),))   # one attribute, the class its parent
+    >>> round(net.bayes_accuracy(), 12)
+    0.8
     """
+
+    def __post_init__(self):
+        if len(self.cpts) != len(self.parents):
+            raise ValueError(f"cpts must have one table per attribute ({len(self.parents)}); got {len(self.cpts)}")
+        for j, (par, cpt) in enumerate(zip(self.parents, self.cpts)):
+            if any(q >= j for q in par):
+                raise ValueError(f"parents[{j}] must name the class (-1) or earlier attributes; got {par}")
+            if np.size(cpt) != 2 ** len(par):
+                raise ValueError(f"cpts[{j}] must have 2**{len(par)} = {2 ** len(par)} entries (one per parent "
+                                 f"configuration); got {np.size(cpt)}")
 
     parents: tuple
     cpts: tuple
@@ -130,6 +162,7 @@ class BinaryBayesNet:
         return (bits.astype(np.int64) << np.arange(k)).sum(axis=1), y
 
 
+@checks(n_attributes=Integer(1, 62), n_arcs=Integer(0, none=True))
 def random_bayes_net(n_attributes=9, *, n_arcs=None, rng=None):
     """A random network: independent attributes (``n_arcs=None``) or a random BAN.
 
@@ -145,6 +178,12 @@ def random_bayes_net(n_attributes=9, *, n_arcs=None, rng=None):
         to a higher index (so the graph stays acyclic); every conditional probability
         uniform on (0, 1).
     rng : seed or Generator
+        The random numbers (anything ``numpy.random.default_rng`` accepts).
+
+    Returns
+    -------
+    BinaryBayesNet
+        The network, with its conditional probability tables.
 
     Examples
     --------

@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from .._checks import Array, Boolean, Instance, Text, checks
+from .._results import result
 from .fetching import read_columns, read_text
+
+_DOWNLOAD = Boolean(none=True)
 
 __all__ = [
     "PAIR_WEIGHTINGS",
@@ -49,13 +53,18 @@ LPmade's Condmat script) or ``1 / k`` (``'inverse_size'``)."""
 _JULIA_EPOCH_TO_UNIX_MS = 62_135_683_200_000
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("src", "dst", "time")], name=Text(empty=True),
+        src=Array(ndim=1, kind="integer", min_size=0), dst=Array(ndim=1, kind="integer", min_size=0),
+        time=Array(ndim=1, min_size=0), directed=Boolean(),
+        weight=Array(ndim=1, finite=False, min_size=0, none=True))
+@result
 class TemporalEdges:
     """Timestamped edge events ``(src[i], dst[i], time[i])``, sorted by time (stable).
 
-    Attributes
+    Parameters
     ----------
     name : str
+        The network's name.
     src : ndarray of int64
         Source node id of each event, as in the data file.
     dst : ndarray of int64
@@ -63,10 +72,17 @@ class TemporalEdges:
     time : ndarray of int64
         Seconds (Unix time, or seconds from the start where the source withholds dates).
     directed : bool
+        Whether an event goes from ``src`` to ``dst`` (else it joins them).
     weight : ndarray of float, optional
         Weight of each event; None means 1 each. Where events are summed into a network
         (:meth:`to_graph`, :func:`evalkit.linkpred.temporal_task`), a pair's weight is the
         sum of its events' weights: the number of events (messages) when ``weight`` is None.
+
+    Examples
+    --------
+    >>> ev = TemporalEdges("toy", np.array([1, 2, 1]), np.array([2, 3, 3]), np.array([5, 6, 7]))
+    >>> ev.n_events, ev.n_nodes, ev.between(6).n_events
+    (3, 3, 2)
     """
 
     name: str
@@ -151,6 +167,7 @@ def _sorted_events(name, src, dst, time, directed):
     return TemporalEdges(name, src[order], dst[order], time[order], directed)
 
 
+@checks(name=Text(), download=_DOWNLOAD)
 def load_temporal_edges(name, *, download=None):
     """A timestamped network from SNAP or Network Repository (``SRC DST TIME`` lines).
 
@@ -158,6 +175,8 @@ def load_temporal_edges(name, *, download=None):
     ----------
     name : str
         One of ``TEMPORAL_NETWORKS``.
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
 
     Returns
     -------
@@ -177,22 +196,44 @@ def load_temporal_edges(name, *, download=None):
     return _sorted_events(name, cols[:, 0], cols[:, 1], cols[:, 2], True)
 
 
-@dataclass(frozen=True)
+@checks(name=Text(empty=True), offsets=Array(ndim=1, kind="count").with_example(lambda: np.array([0, 2])),
+        members=Array(ndim=1, kind="integer", min_size=0).with_example(lambda: np.array([1, 2])),
+        times=Array(ndim=1, min_size=0).with_example(lambda: np.array([0])), node_names=Instance(dict, example={}))
+@result
 class TemporalHypergraph:
     """Timestamped hyperedges (papers, e-mails): each is a set of nodes with a time.
 
     Hyperedge ``i`` has nodes ``members[offsets[i]:offsets[i + 1]]`` and time ``times[i]``
     (Unix seconds).
 
-    Attributes
+    Parameters
     ----------
     name : str
+        The data set's name.
     offsets : ndarray of int64, shape (n_hyperedges + 1,)
+        Where each hyperedge's members start in ``members`` (non-decreasing, from 0).
     members : ndarray of int64
+        The node ids of every hyperedge, one after the other.
     times : ndarray of int64
+        The time of each hyperedge.
     node_names : dict
         Node id -> name (author name, e-mail address).
+
+    Examples
+    --------
+    >>> h = TemporalHypergraph("toy", np.array([0, 3, 5]), np.array([1, 2, 3, 4, 5]), np.array([10, 20]), {})
+    >>> h.n_hyperedges, h.hyperedge(1).tolist()
+    (2, [4, 5])
     """
+
+    def __post_init__(self):
+        offsets = np.asarray(self.offsets)
+        if offsets[0] != 0 or np.any(np.diff(offsets) < 0) or offsets[-1] != np.size(self.members):
+            raise ValueError(f"offsets must rise from 0 to len(members) = {np.size(self.members)}; got "
+                             f"{offsets[:3].tolist()}...{offsets[-1:].tolist()}")
+        if offsets.size != np.size(self.times) + 1:
+            raise ValueError(f"offsets must have one more entry than times ({np.size(self.times) + 1}); "
+                             f"got {offsets.size}")
 
     name: str
     offsets: np.ndarray = field(repr=False)
@@ -209,6 +250,13 @@ class TemporalHypergraph:
         return int(self.times.size)
 
     def hyperedge(self, i):
+        """The nodes of hyperedge ``i`` (``0 <= i < n_hyperedges``; negative counts from the end)."""
+        n = self.n_hyperedges
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)):
+            raise TypeError(f"i must be an integer; got {i!r}")
+        if not -n <= i < n:
+            raise ValueError(f"i must be in [-{n}, {n}) (the hyperedges); got {i}")
+        i = int(i) % n
         return self.members[self.offsets[i] : self.offsets[i + 1]]
 
     def pairwise(self, *, weighting="count"):
@@ -274,11 +322,22 @@ class TemporalHypergraph:
         return f"TemporalHypergraph(name={self.name!r}, n_hyperedges={self.n_hyperedges}, n_nodes={len(self.node_names)})"
 
 
+@checks(download=_DOWNLOAD)
 def load_condmat(*, download=None):
     """The arXiv cond-mat co-authorship hypergraph of LPmade (Lichtenwalter & Chawla).
 
     The Condmat network of Yang, Lichtenwalter & Chawla (2014): 17,636 authors and
     23,709 timestamped papers (1995-2000, plus two stray records from 1992 and 1993).
+
+    Parameters
+    ----------
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    TemporalHypergraph
+        One hyperedge per paper, its authors the nodes.
 
     Examples
     --------
@@ -319,10 +378,21 @@ def load_condmat(*, download=None):
     return TemporalHypergraph("cond-mat", offsets, np.array(members, dtype=np.int64), np.array(times, dtype=np.int64), names)
 
 
+@checks(download=_DOWNLOAD)
 def load_enron_simplices(*, download=None):
     """Benson et al.'s timestamped Enron e-mails as simplices (one per e-mail).
 
     Times are converted from milliseconds since Julia's DateTime epoch to Unix seconds.
+
+    Parameters
+    ----------
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
+
+    Returns
+    -------
+    TemporalHypergraph
+        One hyperedge per e-mail, its sender and recipients the nodes.
 
     Examples
     --------

@@ -1,6 +1,7 @@
 """The 27 UCI data sets of Bouckaert & Frank (2004), in the Weka ARFF files the paper used."""
 from __future__ import annotations
 
+from .._checks import Boolean, Text, checks
 from .arff import parse_arff
 from .fetching import read_text
 from .registry import REGISTRY
@@ -11,6 +12,7 @@ UCI_DATASETS = tuple(sorted(p[4:-8] for p in REGISTRY if p.startswith("uci/")))
 """The 27 Weka UCI data sets of Bouckaert & Frank (2004), by Weka name."""
 
 
+@checks(name=Text(), download=Boolean(none=True))
 def load_arff(name, *, download=None):
     """One of the 27 UCI data sets in Weka's ARFF form.
 
@@ -18,6 +20,8 @@ def load_arff(name, *, download=None):
     ----------
     name : str
         Weka name, one of ``UCI_DATASETS`` (e.g. ``'iris'``, ``'soybean'``).
+    download : bool, optional
+        Allow downloading a missing file (default: yes unless ``EVALKIT_OFFLINE`` is set).
 
     Returns
     -------

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._checks import Array, Integer, checks
+
 __all__ = ["decision_tree_predict", "naive_bayes_predict"]
 
 
@@ -42,6 +44,8 @@ def _check(counts, bits):
     return counts, bits.astype(np.int8)
 
 
+@checks(counts=Array(ndim=3, kind="any").with_example(lambda: np.ones((1, 2, 2))),
+        bits=Array(ndim=2, kind="binary").with_example(lambda: np.array([[0], [1]])))
 def naive_bayes_predict(counts, bits):
     """Naive Bayes with Laplace estimates, fitted on each count table and applied to every pattern.
 
@@ -85,6 +89,8 @@ def _xlogx(n):
         return np.where(n > 0, n * np.log2(np.where(n > 0, n, 1.0)), 0.0)
 
 
+@checks(counts=Array(ndim=3, kind="any").with_example(lambda: np.ones((1, 2, 2))),
+        bits=Array(ndim=2, kind="binary").with_example(lambda: np.array([[0], [1]])), min_leaf=Integer(1))
 def decision_tree_predict(counts, bits, *, min_leaf=2):
     """A C4.5-like tree (information gain, binary splits, no pruning) fitted on each count table.
 
@@ -96,7 +102,9 @@ def decision_tree_predict(counts, bits, *, min_leaf=2):
     Parameters
     ----------
     counts : array_like, shape (n_sets, n_patterns, 2)
+        ``counts[s, q, c]``: cases of class ``c`` with pattern ``q`` in training set ``s``.
     bits : array_like of 0/1, shape (n_patterns, n_attributes)
+        The attribute values of each pattern.
     min_leaf : int, default 2
         Fewest training cases in each branch of a split (C4.5's ``-M 2``).
 

@@ -10,9 +10,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._checks import Boolean, Either, Instance, Integer, Text, Values, checks
+
+
+def _tiny_arff():
+    from ..datasets import parse_arff
+
+    return parse_arff("@relation t\n@attribute x real\n@attribute c {a, b}\n@data\n1, a\n2, b\n3, a\n")
+
+
+_ARFF = Instance("ArffData", example=_tiny_arff)
+
 __all__ = ["ArffPreprocessor", "ReseededPerFit", "identical_learners_for", "learners_for"]
 
 
+@checks(n_values=Values(of=Integer(0), min_len=0), scale=Boolean())
 class ArffPreprocessor:
     """Impute, one-hot encode and optionally range-scale the columns of an ArffData's X.
 
@@ -30,6 +42,12 @@ class ArffPreprocessor:
     scale : bool, default False
         Scale numeric columns to [0, 1] by their training range and one-hot columns by
         1/sqrt(2) (Weka IB1's per-attribute distance of at most 1).
+
+    Examples
+    --------
+    >>> pre = ArffPreprocessor([0, 2]).fit(np.array([[1.0, 0], [3.0, np.nan], [2.0, 1]]))
+    >>> pre.transform(np.array([[5.0, 1]])).tolist()
+    [[5.0, 0.0, 1.0]]
     """
 
     def __init__(self, n_values, scale=False):
@@ -81,6 +99,7 @@ class ArffPreprocessor:
         return self.fit(X, y).transform(X)
 
 
+@checks(data=_ARFF)
 def learners_for(data):
     """scikit-learn stand-ins for Weka 3.3's NaiveBayes, J48 (C4.5) and IB1 on an ArffData.
 
@@ -96,6 +115,21 @@ def learners_for(data):
     binary splits on one-hot columns with the entropy criterion and leaves of at least 2
     examples, but no C4.5 pessimistic pruning; missing values are imputed rather than
     handled inside the learners.
+
+    Parameters
+    ----------
+    data : ArffData
+        The data set (its header gives the nominal attributes' values).
+
+    Returns
+    -------
+    dict of str -> sklearn.pipeline.Pipeline
+        ``"NB"``, ``"C4.5"`` and ``"NN"``, unfitted.
+
+    Examples
+    --------
+    >>> sorted(learners_for(_tiny_arff()))
+    ['C4.5', 'NB', 'NN']
     """
     from sklearn.naive_bayes import GaussianNB
     from sklearn.neighbors import KNeighborsClassifier
@@ -119,6 +153,13 @@ except ImportError:  # pragma: no cover
     _BaseEstimator = _ClassifierMixin = object
 
 
+def _tree():
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier()
+
+
+@checks(estimator=Instance("BaseEstimator", example=_tree), copy=Either(Text(), Integer()))
 class ReseededPerFit(_ClassifierMixin, _BaseEstimator):
     """A randomised learner that draws a fresh seed, a function of its training data and ``copy``, at each fit.
 
@@ -132,6 +173,7 @@ class ReseededPerFit(_ClassifierMixin, _BaseEstimator):
     Parameters
     ----------
     estimator : scikit-learn estimator with a ``random_state`` parameter
+        The randomised learner, cloned at each fit.
     copy : str or int
         Names the copy; enters the seed.
 
@@ -167,6 +209,7 @@ class ReseededPerFit(_ClassifierMixin, _BaseEstimator):
         return self.estimator_.predict(X)
 
 
+@checks(data=_ARFF)
 def identical_learners_for(data):
     """Two copies of one randomised learner on an ArffData: a comparison where the null hypothesis holds.
 
@@ -176,6 +219,21 @@ def identical_learners_for(data):
     preprocessing of :func:`learners_for`, each copy wrapped in :class:`ReseededPerFit`. Use with
     ``run_replication(..., learners=identical_learners_for)`` (:mod:`evalkit.reproductions.bouckaert_frank`): every rejection is a Type I
     error.
+
+    Parameters
+    ----------
+    data : ArffData
+        The data set (its header gives the nominal attributes' values).
+
+    Returns
+    -------
+    dict of str -> sklearn.pipeline.Pipeline
+        ``"tree A"`` and ``"tree B"``, unfitted.
+
+    Examples
+    --------
+    >>> sorted(identical_learners_for(_tiny_arff()))
+    ['tree A', 'tree B']
     """
     from sklearn.pipeline import make_pipeline
     from sklearn.tree import DecisionTreeClassifier

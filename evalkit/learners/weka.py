@@ -31,6 +31,17 @@ import threading
 
 import numpy as np
 
+from .._checks import Anything, Array, Instance, Integer, Text, Values, checks
+
+
+def _tiny_arff():
+    from ..datasets import parse_arff
+
+    return parse_arff("@relation t\n@attribute x real\n@attribute c {a, b}\n@data\n1, a\n2, b\n3, a\n")
+
+
+_ARFF = Instance("ArffData", example=_tiny_arff)
+
 __all__ = ["WEKA_EXTRA_HINT", "WEKA_LEARNERS", "WekaClassifier", "WekaNotAvailableError", "start_jvm",
            "to_instances", "weka_available", "weka_design_accuracies", "weka_learners_for", "weka_version"]
 
@@ -61,8 +72,14 @@ _started = False
 _quiet_logger = None
 
 
+@checks()
 def weka_available():
     """Whether Weka's learners can be used here (the packages are installed; the JVM is not started).
+
+    Returns
+    -------
+    bool
+        True when python-weka-wrapper3, JPype and a Java runtime are there.
 
     Examples
     --------
@@ -86,6 +103,7 @@ def _stack_size_option():
     return f"-Xss{mb}m"
 
 
+@checks(max_heap_size=Text())
 def start_jvm(*, max_heap_size="1g"):
     """Start the Java virtual machine with Weka on its class path, once per process.
 
@@ -103,11 +121,18 @@ def start_jvm(*, max_heap_size="1g"):
         When python-weka-wrapper3, JPype or a Java runtime is missing; the message names
         the extra to install.
 
+    Returns
+    -------
+    None
+        Nothing; the JVM runs.
+
     Examples
     --------
-    >>> start_jvm(); start_jvm()  # the second call does nothing
-    >>> weka_version().startswith("3.")
+    >>> start_jvm(); start_jvm()  # doctest: +SKIP
+    >>> weka_version().startswith("3.")  # doctest: +SKIP
     True
+    >>> WEKA_LEARNERS["C4.5"][0]     # what start_jvm makes available
+    'weka.classifiers.trees.J48'
     """
     global _started
     if _started:
@@ -188,8 +213,22 @@ def _jclass(name):
     return JClass(name)
 
 
+@checks()
 def weka_version():
-    """Weka's version string (e.g. ``'3.9.6'``); starts the JVM."""
+    """Weka's version string (e.g. ``'3.9.6'``); starts the JVM.
+
+    Returns
+    -------
+    str
+        Weka's version.
+
+    Examples
+    --------
+    >>> weka_version()  # doctest: +SKIP
+    '3.9.6'
+    >>> callable(weka_version)
+    True
+    """
     return str(_jclass("weka.core.Version").VERSION)
 
 
@@ -209,6 +248,7 @@ def _weka_attributes(attributes):
     return out
 
 
+@checks(data=_ARFF, rows=Array(kind="any", min_size=0, none=True), relation=Text(none=True))
 def to_instances(data, rows=None, *, relation=None):
     """An ArffData (or some of its rows) as Weka ``Instances``, with the class attribute set.
 
@@ -218,6 +258,7 @@ def to_instances(data, rows=None, *, relation=None):
     Parameters
     ----------
     data : ArffData
+        The data set.
     rows : array_like of int, optional
         Which rows, in this order (default: all).
     relation : str, optional
@@ -231,9 +272,12 @@ def to_instances(data, rows=None, *, relation=None):
     Examples
     --------
     >>> from evalkit import datasets
-    >>> inst = to_instances(datasets.load_arff("iris"))
-    >>> int(inst.numInstances()), int(inst.numAttributes()), int(inst.classIndex())
+    >>> iris = datasets.load_arff("iris")
+    >>> inst = to_instances(iris)  # doctest: +SKIP
+    >>> int(inst.numInstances()), int(inst.numAttributes()), int(inst.classIndex())  # doctest: +SKIP
     (150, 5, 4)
+    >>> iris.shape                     # the rows and attributes it carries over
+    (150, 5)
     """
     from jpype import JArray, JDouble
 
@@ -244,6 +288,9 @@ def to_instances(data, rows=None, *, relation=None):
         rows = np.asarray(rows)
         if rows.ndim != 1 or not np.issubdtype(rows.dtype, np.integer):
             raise TypeError(f"rows must be a 1-d array of row indices; got {rows.dtype} of shape {rows.shape}")
+        n = len(values)
+        if rows.size and (rows.min() < -n or rows.max() >= n):
+            raise ValueError(f"rows must index the {n} rows of data; got indices from {rows.min()} to {rows.max()}")
         values = values[rows]
     inst = Instances(str(relation or data.relation), _weka_attributes(data.attributes), len(values))
     target = data.target % len(data.attributes)
@@ -253,6 +300,8 @@ def to_instances(data, rows=None, *, relation=None):
     return inst
 
 
+@checks(classname=Text(), options=Values(of=Text(empty=True), min_len=0),
+        attributes=Values(of=Instance("ArffAttribute", example=lambda: _tiny_arff().attributes[0]), none=True))
 class WekaClassifier:
     """A Weka classifier with a scikit-learn interface (``fit``, ``predict``, ``score``).
 
@@ -276,8 +325,11 @@ class WekaClassifier:
     --------
     >>> from evalkit import datasets
     >>> iris = datasets.load_arff("iris")
-    >>> nb = WekaClassifier("weka.classifiers.bayes.NaiveBayes").fit(iris.X[::2], iris.y[::2])
-    >>> round(nb.score(iris.X[1::2], iris.y[1::2]), 3)
+    >>> nb = WekaClassifier("weka.classifiers.bayes.NaiveBayes")
+    >>> nb
+    WekaClassifier('weka.classifiers.bayes.NaiveBayes')
+    >>> nb = nb.fit(iris.X[::2], iris.y[::2])  # doctest: +SKIP
+    >>> round(nb.score(iris.X[1::2], iris.y[1::2]), 3)  # doctest: +SKIP
     0.96
     """
 
@@ -368,11 +420,22 @@ class WekaClassifier:
         return float(np.mean(self.predict(X) == np.asarray(y)))
 
 
+@checks(data=_ARFF)
 def weka_learners_for(data):
     """Weka's NaiveBayes, J48 (C4.5) and IBk (k = 1) for an ArffData, as :class:`WekaClassifier` objects.
 
     Their ``attributes`` are the data's header, so nominal attributes stay nominal: use
     them on ``data.X`` and ``data.y``. Keys as in :func:`~evalkit.learners.learners_for`.
+
+    Parameters
+    ----------
+    data : ArffData
+        The data set (its header becomes the learners' ``attributes``).
+
+    Returns
+    -------
+    dict of str -> WekaClassifier
+        ``"NB"``, ``"C4.5"`` and ``"NN"``, unfitted (the JVM is not started).
 
     Examples
     --------
@@ -420,6 +483,9 @@ def _check_design(design, n_instances):
     return kind, value
 
 
+@checks(instances=Anything("a weka.core.Instances Java object through JPype; the JVM checks it"),
+        design=Anything("checked in the body: ('cv', k) or ('split', percent), a ValueError naming design"), seeds=Values(of=Integer(), min_len=0),
+        classifiers=Values(of=Instance(tuple, list, example=lambda: WEKA_LEARNERS["NB"])))
 def weka_design_accuracies(instances, design, seeds, classifiers):
     """Accuracies of Weka classifiers on every split of one design, the splits made as Weka makes them.
 
@@ -444,6 +510,7 @@ def weka_design_accuracies(instances, design, seeds, classifiers):
     seeds : sequence of int
         One seed per run.
     classifiers : sequence of (classname, options)
+        The learners, as Weka class names and options (e.g. ``WEKA_LEARNERS["NB"]``).
 
     Returns
     -------
@@ -454,10 +521,12 @@ def weka_design_accuracies(instances, design, seeds, classifiers):
     Examples
     --------
     >>> from evalkit import datasets
-    >>> iris = to_instances(datasets.load_arff("iris"))
-    >>> acc, n_train, n_test = weka_design_accuracies(iris, ("cv", 10), [1], [WEKA_LEARNERS["NB"]])
-    >>> acc.shape, int(n_train[0]), int(n_test[0])
+    >>> iris = to_instances(datasets.load_arff("iris"))  # doctest: +SKIP
+    >>> acc, n_train, n_test = weka_design_accuracies(iris, ("cv", 10), [1], [WEKA_LEARNERS["NB"]])  # doctest: +SKIP
+    >>> acc.shape, int(n_train[0]), int(n_test[0])  # doctest: +SKIP
     ((10, 1), 135, 15)
+    >>> _check_design(("cv", 10), 150)   # the design is checked before any Java runs
+    ('cv', 10)
     """
     Instances = _jclass("weka.core.Instances")
     Random = _jclass("java.util.Random")

@@ -8,15 +8,36 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+import scipy.sparse as sp
 
-__all__ = ["check_pairs", "check_positive_pairs", "check_size", "pair_keys"]
+from .._checks import Array, Instance
+
+__all__ = ["check_pairs", "check_positive_pairs", "check_size", "pair_keys", "pairs_constraint", "path_adjacency",
+           "sparse_constraint"]
+
+
+def path_adjacency():
+    """A valid example adjacency for declarations: the path 0 - 1 - 2 - 3."""
+    return sp.csr_array(np.array([[0, 1, 0, 0], [1, 0, 1, 0], [0, 1, 0, 1], [0, 0, 1, 0]], dtype=float))
+
+
+def sparse_constraint(what="a scipy sparse adjacency matrix (see evalkit.graph.as_adjacency)", *, none=False):
+    """Constraint: a scipy sparse matrix or array (its shape and entries are checked in the body)."""
+    c = Instance(sp.sparray, sp.spmatrix, none=none, example=path_adjacency)
+    c.description = what
+    return c
+
+
+def pairs_constraint(*, min_size=0):
+    """Constraint: an ``(m, 2)`` array of non-negative integer row indices (the upper bound is checked in the body)."""
+    return Array(ndim=2, kind="integer", low=0, min_size=min_size).with_example(lambda: np.array([[0, 2], [1, 3]]))
 
 
 def check_pairs(pairs, n, name):
     """``pairs`` as an ``(m, 2)`` int64 array of row indices in ``[0, n)``."""
     p = np.asarray(pairs)
     if p.size == 0:
-        p = p.reshape(0, 2)
+        p = p.reshape(0, 2).astype(np.int64)
     if p.ndim != 2 or p.shape[1] != 2:
         raise ValueError(f"{name} must have shape (m, 2); got {p.shape}")
     if not np.issubdtype(p.dtype, np.integer):

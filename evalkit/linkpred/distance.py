@@ -19,18 +19,38 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from .._validation import check_positive_int
+from .._checks import Array, Boolean, Either, Instance, Integer, Text, Values, checks
+from .._results import result
 from ..graph import bfs_distance_blocks, check_adjacency
-from ._common import check_pairs, check_positive_pairs, pair_keys
+from ._common import check_pairs, check_positive_pairs, pair_keys, pairs_constraint, sparse_constraint
 from .histogram import PairEvaluation, ScoreHistogram, merge_histograms
 from .predictors import PREDICTORS, pair_scores
+
+_DISTANCES = Array(ndim=1, kind="real", finite=False, low=2, min_size=0)
+_HIST = Instance(ScoreHistogram, example=lambda: ScoreHistogram.from_unsorted([1.0], [0.0], [2]))
+_PREDICTORS = Either(Text(), Values(of=Text()), Instance(dict, example=lambda: {"common_neighbors": None}))
 
 __all__ = ["DistanceCounts", "DistanceHistograms", "distance_counts", "distance_score_histograms",
            "evaluation_report", "pair_distances"]
 
 
+@checks(A=sparse_constraint(), pairs=pairs_constraint(), chunk_size=Integer(1))
 def pair_distances(A, pairs, *, chunk_size=512):
     """Geodesic (hop) distance of each pair in the network ``A`` (``inf`` if disconnected).
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency (see :func:`evalkit.graph.as_adjacency`).
+    pairs : array_like of int, shape (m, 2)
+        Row indices of ``A``.
+    chunk_size : int, default 512
+        Breadth-first searches run together (an integer >= 1; memory ``chunk_size x n``).
+
+    Returns
+    -------
+    ndarray of float, shape (m,)
+        The hop distance of each pair, ``inf`` for pairs in different components.
 
     Examples
     --------
@@ -51,11 +71,13 @@ def pair_distances(A, pairs, *, chunk_size=512):
     return out
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("distance", "candidates", "positives")], distance=_DISTANCES,
+        candidates=Array(ndim=1, kind="count", min_size=0), positives=Array(ndim=1, kind="count", min_size=0))
+@result
 class DistanceCounts:
     """Candidate pairs and positives per geodesic distance.
 
-    Attributes
+    Parameters
     ----------
     distance : ndarray of float
         2, 3, ... and ``inf`` (pairs in different components) where any candidate lies.
@@ -63,6 +85,12 @@ class DistanceCounts:
         Candidate pairs (non-edges) at each distance.
     positives : ndarray of int64
         Positives at each distance.
+
+    Examples
+    --------
+    >>> c = DistanceCounts(np.array([2.0, np.inf]), np.array([3, 5]), np.array([1, 0]))
+    >>> c.negatives.tolist(), c.as_dict()
+    ([2, 5], {2.0: (3, 1), inf: (5, 0)})
     """
 
     distance: np.ndarray
@@ -78,11 +106,25 @@ class DistanceCounts:
         return {float(d): (int(c), int(p)) for d, c, p in zip(self.distance, self.candidates, self.positives)}
 
 
+@checks(A=sparse_constraint(), positives=pairs_constraint(), chunk_size=Integer(1))
 def distance_counts(A, positives, *, chunk_size=512):
     """Count the candidate pairs and the positives at each geodesic distance.
 
     Runs a breadth-first search from every node (in chunks of ``chunk_size`` sources, so
     memory stays at ``chunk_size x n`` distances); each unordered pair is counted once.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network.
+    positives : array_like of int, shape (m, 2)
+        Candidate pairs linked in the label period (row indices).
+    chunk_size : int, default 512
+        Sources per breadth-first-search block (an integer >= 1).
+
+    Returns
+    -------
+    DistanceCounts
 
     Examples
     --------
@@ -116,17 +158,26 @@ def _evaluate_or_nan(h):
     return h.evaluate()
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("distance", "histograms")], distance=Array(ndim=1, kind="real", finite=False, low=2),
+        histograms=Values(of=_HIST))
+@result
 class DistanceHistograms:
     """One predictor's scores of all candidate pairs, split by geodesic distance.
 
-    Attributes
+    Parameters
     ----------
     distance : ndarray of float
         2, 3, ... and ``inf`` (pairs in different components): the distances at which a
         candidate pair lies, increasing.
     histograms : tuple of ScoreHistogram
         The pairs at each distance: positives' scores and the negatives' histogram.
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0], [2])
+    >>> dh = DistanceHistograms(np.array([2.0]), (h,))
+    >>> len(dh), dh.n_negative.tolist(), dh[2.0].evaluate().auroc
+    (1, [2], 1.0)
     """
 
     distance: np.ndarray
@@ -160,7 +211,7 @@ class DistanceHistograms:
         keep = np.ones(len(self), bool) if max_distance is None else self.distance <= max_distance
         if not keep.any():
             raise ValueError(f"no candidate pair at distance <= {max_distance}")
-        return merge_histograms(h for h, k in zip(self.histograms, keep) if k)
+        return merge_histograms([h for h, k in zip(self.histograms, keep) if k])
 
     def without_negatives_below(self, distance):
         """All positives, and only the negatives at distance >= ``distance`` (the paper's Fig. 11)."""
@@ -235,6 +286,8 @@ def _named_predictors(A, predictors):
     return named
 
 
+@checks(A=sparse_constraint(), positives=pairs_constraint(), predictors=_PREDICTORS, chunk_size=Integer(1),
+        progress=Boolean())
 def distance_score_histograms(A, positives, predictors=("preferential_attachment", "propflow"), *,
                               chunk_size=512, progress=False):
     """Score histograms of every candidate pair, split by geodesic distance, for several predictors.
@@ -248,14 +301,16 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
 
     Parameters
     ----------
-    A : sparse adjacency (see :func:`evalkit.graph.as_adjacency`)
+    A : scipy sparse matrix
+        Symmetric adjacency (see :func:`evalkit.graph.as_adjacency`).
     positives : array_like of int, shape (m, 2)
         Candidate pairs linked in the label period.
-    predictors : sequence of str, or dict of name -> sparse symmetric score matrix or None
+    predictors : str, sequence of str, or dict of name -> sparse symmetric score matrix or None
         Names of ``PREDICTORS`` (computed here), or matrices
         computed elsewhere (``None`` for a name: computed here).
-    chunk_size : int
-    progress : bool
+    chunk_size : int, default 512
+        Sources per breadth-first-search block (an integer >= 1).
+    progress : bool, default False
         Show a progress bar (tqdm) over the BFS chunks.
 
     Returns
@@ -277,7 +332,6 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     A = check_adjacency(A)
     n = A.shape[0]
     pos = check_positive_pairs(A, positives)
-    chunk_size = check_positive_int(chunk_size, "chunk_size")
     named = _named_predictors(A, predictors)
     deg = A.sum(axis=1).astype(np.int64)
     dvals, dinv = np.unique(deg, return_inverse=True)
@@ -360,6 +414,8 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     return out
 
 
+@checks(A=sparse_constraint(), positives=pairs_constraint(), predictors=_PREDICTORS, chunk_size=Integer(1),
+        progress=Boolean())
 def evaluation_report(A, positives, predictors=("preferential_attachment", "propflow", "adamic_adar"), *,
                       chunk_size=512, progress=False):
     """Evaluate link predictors the way Yang et al. recommend, in one call.
@@ -370,8 +426,16 @@ def evaluation_report(A, positives, predictors=("preferential_attachment", "prop
 
     Parameters
     ----------
-    A, positives, predictors, chunk_size, progress
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network.
+    positives : array_like of int, shape (m, 2)
+        Candidate pairs linked in the label period.
+    predictors : str, sequence of str, or dict of name -> sparse matrix or None
         As :func:`distance_score_histograms`.
+    chunk_size : int, default 512
+        Sources per breadth-first-search block (an integer >= 1).
+    progress : bool, default False
+        Show a progress bar over the BFS chunks.
 
     Returns
     -------

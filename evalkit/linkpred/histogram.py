@@ -21,29 +21,46 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
+from .._checks import Array, Either, Instance, Integer, Real, Values, checks
+from .._results import result
 from ..curves import areas_from_counts, davis_goadrich_area
 from ..graph import check_adjacency
-from ._common import check_positive_pairs
+from ._common import check_positive_pairs, pairs_constraint, sparse_constraint
+
+_AREA = Real(0, 1, allow_nan=True)
+_SCORES = Array(ndim=1, kind="real", finite=False, min_size=0)
+_COUNTS = Array(ndim=1, kind="count", min_size=0)
 from .predictors import PREDICTORS
 
 __all__ = ["PairEvaluation", "ScoreHistogram", "evaluate_all_pairs", "merge_histograms", "score_histogram"]
 
 
+@checks(auroc=_AREA, average_precision=_AREA, aupr=_AREA, n_positive=Integer(0), n_negative=Integer(0),
+        n_distinct_scores=Integer(0))
 @dataclass(frozen=True)
 class PairEvaluation:
     """Threshold-curve areas of a predictor over every candidate pair.
 
-    Attributes
+    Parameters
     ----------
     auroc : float
-        Area under the ROC curve, ties counting one half.
+        Area under the ROC curve, ties counting one half (NaN where undefined).
     average_precision : float
         Step-wise area under the PR curve (scikit-learn's ``average_precision_score``).
     aupr : float
         Area under the PR curve with Davis & Goadrich's interpolation (exact).
-    n_positive, n_negative : int
+    n_positive : int
+        Positive pairs.
+    n_negative : int
+        Negative pairs.
     n_distinct_scores : int
         Tie groups the evaluation worked with (instead of ``n_positive + n_negative`` pairs).
+
+    Examples
+    --------
+    >>> r = PairEvaluation(0.75, 0.5, 0.5, 1, 4, 2)
+    >>> r.auroc, r.n_negative
+    (0.75, 4)
     """
 
     auroc: float
@@ -73,17 +90,26 @@ def grouped_areas(pos_scores, neg_values, neg_counts):
     return auroc, ap, aupr, int(n_pos), int(n_neg), int(values.size)
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("negative_values", "negative_counts")], positive_scores=_SCORES, negative_values=_SCORES,
+        negative_counts=_COUNTS)
+@result
 class ScoreHistogram:
     """Scores of all candidate pairs: the positives' scores, and the negatives' as a histogram.
 
-    Attributes
+    Parameters
     ----------
     positive_scores : ndarray of float
+        The score of each positive pair (NaN is an error).
     negative_values : ndarray of float
         Distinct negative scores, increasing.
     negative_counts : ndarray of int64
         How many negative pairs have each value (all positive).
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([2.0, 1.0], [1.0, 0.0], [1, 3])
+    >>> h.n_positive, h.n_negative, h.evaluate().auroc
+    (2, 4, 0.9375)
     """
 
     positive_scores: np.ndarray = field(repr=False)
@@ -91,12 +117,31 @@ class ScoreHistogram:
     negative_counts: np.ndarray = field(repr=False)
 
     @classmethod
+    @checks(_same_length=[("values", "counts")], positive_scores=_SCORES, values=_SCORES, counts=_COUNTS)
     def from_unsorted(cls, positive_scores, values, counts):
-        """Build from negative values in any order, repeated values summed, zero counts dropped."""
+        """Build from negative values in any order, repeated values summed, zero counts dropped.
+
+        Parameters
+        ----------
+        positive_scores : array_like of float
+            The positives' scores (NaN is an error).
+        values : array_like of float
+            Negative score values, in any order, possibly repeated (NaN is an error).
+        counts : array_like of int
+            How many negative pairs have each value (non-negative).
+
+        Returns
+        -------
+        ScoreHistogram
+
+        Examples
+        --------
+        >>> h = ScoreHistogram.from_unsorted([1.0], [0.0, 2.0, 0.0], [1, 1, 2])
+        >>> h.negative_values.tolist(), h.negative_counts.tolist()
+        ([0.0, 2.0], [3, 1])
+        """
         values = np.asarray(values, dtype=float)
-        counts = np.asarray(counts, dtype=np.int64)
-        if (counts < 0).any():
-            raise ValueError("negative counts must be non-negative")
+        counts = np.asarray(counts).astype(np.int64)
         order = np.argsort(values, kind="stable")
         values, counts = values[order], counts[order]
         uniq, inv = np.unique(values, return_inverse=True)
@@ -184,8 +229,19 @@ class ScoreHistogram:
         return subsample_negatives(self, rate, n_repeats=n_repeats, rng=rng)
 
 
+@checks(histograms=Values(of=Instance(ScoreHistogram, example=lambda: ScoreHistogram.from_unsorted([1.0], [0.0], [2]))))
 def merge_histograms(histograms):
     """Pool several :class:`ScoreHistogram` (disjoint sets of pairs) into one.
+
+    Parameters
+    ----------
+    histograms : sequence of ScoreHistogram
+        At least one; their pairs must be disjoint.
+
+    Returns
+    -------
+    ScoreHistogram
+        All positives' scores and the summed negative histogram.
 
     Examples
     --------
@@ -195,18 +251,25 @@ def merge_histograms(histograms):
     >>> m.positive_scores.tolist(), m.negative_values.tolist(), m.negative_counts.tolist()
     ([2.0], [0.0, 1.0], [5, 4])
     """
-    histograms = list(histograms)
-    if not histograms:
-        raise ValueError("histograms must hold at least one ScoreHistogram")
     return ScoreHistogram.from_unsorted(np.concatenate([h.positive_scores for h in histograms]),
                                         np.concatenate([h.negative_values for h in histograms]),
                                         np.concatenate([h.negative_counts for h in histograms]))
 
 
+@checks(A=sparse_constraint(), positives=pairs_constraint(), predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
 def evaluate_all_pairs(A, positives, predictor):
     """Evaluate a predictor on every candidate pair of ``A`` exactly, without enumerating them.
 
-    Parameters and rules as :func:`score_histogram`; equals ``score_histogram(...).evaluate()``.
+    Rules as :func:`score_histogram`; equals ``score_histogram(...).evaluate()``.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        The feature network (see :func:`evalkit.graph.as_adjacency`); its non-edges are the candidates.
+    positives : array_like of int, shape (m, 2)
+        Candidate pairs linked in the label period (row indices, each pair once).
+    predictor : str or scipy sparse matrix
+        A name of ``PREDICTORS``, or a sparse symmetric score matrix.
 
     Returns
     -------
@@ -223,6 +286,7 @@ def evaluate_all_pairs(A, positives, predictor):
     return score_histogram(A, positives, predictor).evaluate()
 
 
+@checks(A=sparse_constraint(), positives=pairs_constraint(), predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
 def score_histogram(A, positives, predictor):
     """The scores of every candidate pair of ``A``, as positive scores and a negative histogram.
 
@@ -231,8 +295,8 @@ def score_histogram(A, positives, predictor):
 
     Parameters
     ----------
-    A : sparse adjacency (see :func:`evalkit.graph.as_adjacency`)
-        The feature network; its non-edges are the candidates.
+    A : scipy sparse matrix
+        The feature network (see :func:`evalkit.graph.as_adjacency`); its non-edges are the candidates.
     positives : array_like of int, shape (m, 2)
         Candidate pairs that are linked in the label period (row indices; each pair once,
         in either order; a pair that is an edge of ``A`` or a self-pair is an error).

@@ -11,16 +11,30 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
+from .._checks import Array, Either, Integer, Real, checks
 from ..curves import roc_auc_and_average_precision
 from ..graph import check_adjacency
-from ._common import check_pairs, pair_keys
+from ._common import check_pairs, pair_keys, pairs_constraint, sparse_constraint
+
+_SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
 from .predictors import pair_scores
 
 __all__ = ["OrderingEvaluation", "evaluate_orderings", "is_directional", "two_hop_pairs"]
 
 
+@checks(S=_SCORES)
 def is_directional(S):
     """Whether a score matrix is directional (Yang et al., Definition 3.1): ``S[u, v] != S[v, u]`` for some pair.
+
+    Parameters
+    ----------
+    S : scipy sparse matrix or array_like, shape (n, n)
+        Scores of ordered pairs, row = source.
+
+    Returns
+    -------
+    bool
+        True if some pair's two orderings score differently.
 
     Examples
     --------
@@ -38,8 +52,19 @@ def is_directional(S):
     return bool(D.nnz)
 
 
+@checks(A=sparse_constraint())
 def two_hop_pairs(A):
     """The candidate pairs of ``A`` at distance exactly 2 (rows ``u < v``), sorted.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency (see :func:`evalkit.graph.as_adjacency`).
+
+    Returns
+    -------
+    ndarray of int64, shape (m, 2)
+        The pairs with a common neighbour that are not edges, each once.
 
     Examples
     --------
@@ -58,9 +83,28 @@ def two_hop_pairs(A):
     return np.stack([keys // A.shape[0], keys % A.shape[0]], axis=1)
 
 
+@checks(auroc=Real(0, 1, allow_nan=True), average_precision=Real(0, 1, allow_nan=True), n_instances=Integer(0),
+        n_positive=Integer(0))
 @dataclass(frozen=True)
 class OrderingEvaluation:
-    """AUROC and average precision of one way of turning a directional score into a ranking."""
+    """AUROC and average precision of one way of turning a directional score into a ranking.
+
+    Parameters
+    ----------
+    auroc : float
+        Area under the ROC curve of the ranking.
+    average_precision : float
+        Average precision of the ranking.
+    n_instances : int
+        Instances ranked (twice the pairs for ``'both orderings'``).
+    n_positive : int
+        Positive instances among them.
+
+    Examples
+    --------
+    >>> OrderingEvaluation(0.75, 0.5, 10, 2).auroc
+    0.75
+    """
 
     auroc: float
     average_precision: float
@@ -68,6 +112,7 @@ class OrderingEvaluation:
     n_positive: int
 
 
+@checks(S=_SCORES, pairs=pairs_constraint(min_size=1), positives=pairs_constraint())
 def evaluate_orderings(S, pairs, positives):
     """Evaluate a directional predictor under the ways of resolving source and target.
 
@@ -100,6 +145,8 @@ def evaluate_orderings(S, pairs, positives):
     ['both orderings', 'max', 'mean', 'min', 'u to v', 'v to u']
     """
     S = sp.csr_array(S)
+    if S.shape[0] != S.shape[1]:
+        raise ValueError(f"S must be square; got shape {S.shape}")
     pairs = np.sort(check_pairs(pairs, S.shape[0], "pairs"), axis=1)
     pos = np.sort(check_pairs(positives, S.shape[0], "positives"), axis=1)
     n = S.shape[0]

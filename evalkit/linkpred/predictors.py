@@ -11,8 +11,11 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from .._checks import Array, Choice, Either, Integer, Real, checks
 from ..graph import check_adjacency
-from ._common import check_pairs, pair_keys
+from ._common import check_pairs, pair_keys, pairs_constraint, sparse_constraint
+
+_SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
 
 __all__ = ["PREDICTORS", "adamic_adar", "common_neighbors", "jaccard", "mean_of_orderings", "pair_scores",
            "preferential_attachment", "propflow", "snap_float_ties"]
@@ -25,8 +28,19 @@ def _without_diagonal(S):
     return S
 
 
+@checks(A=sparse_constraint())
 def common_neighbors(A):
     """Common-neighbour counts ``|Γ(u) ∩ Γ(v)|`` of all pairs: the sparse matrix ``A @ A`` off the diagonal.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network (see :func:`evalkit.graph.as_adjacency`).
+
+    Returns
+    -------
+    scipy.sparse.csr_array, shape (n, n)
+        The scores of all pairs (unstored pairs score 0), zero diagonal.
 
     Examples
     --------
@@ -39,6 +53,7 @@ def common_neighbors(A):
     return _without_diagonal(A @ A)
 
 
+@checks(values=Array(kind="real", finite=False, min_size=0), rtol=Real(0, None))
 def snap_float_ties(values, *, rtol=1e-12):
     """Merge values that differ only by floating-point summation noise.
 
@@ -49,6 +64,18 @@ def snap_float_ties(values, *, rtol=1e-12):
     run's smallest. Distinct true scores closer than that are not expected from the
     predictors here.
 
+    Parameters
+    ----------
+    values : array_like of float
+        The scores (any shape; NaN is an error, infinities are kept).
+    rtol : float, default 1e-12
+        Relative gap up to which consecutive sorted values are one run.
+
+    Returns
+    -------
+    ndarray of float
+        ``values`` with every run replaced by its smallest value, same shape.
+
     Examples
     --------
     >>> v = np.array([0.1 + 0.2, 0.3, 0.5])
@@ -58,15 +85,20 @@ def snap_float_ties(values, *, rtol=1e-12):
     v = np.asarray(values, dtype=float)
     if v.size < 2:
         return v.copy()
+    if v.ndim != 1:
+        return snap_float_ties(v.ravel(), rtol=rtol).reshape(v.shape)
     order = np.argsort(v, kind="stable")
     sv = v[order]
-    new_run = np.r_[True, np.diff(sv) > rtol * np.maximum(1.0, np.abs(sv[1:]))]
+    with np.errstate(invalid="ignore"):
+        gap = np.diff(sv) > rtol * np.maximum(1.0, np.abs(sv[1:]))
+    new_run = np.r_[True, gap | (np.isinf(sv[1:]) & (sv[1:] != sv[:-1]))]  # an infinity is its own run
     starts = np.flatnonzero(new_run)
     out = np.empty_like(v)
     out[order] = np.repeat(sv[starts], np.diff(np.r_[starts, sv.size]))
     return out
 
 
+@checks(A=sparse_constraint())
 def adamic_adar(A):
     """Adamic/Adar scores ``sum over common neighbours n of 1 / log|Γ(n)|`` of all pairs (sparse).
 
@@ -75,6 +107,16 @@ def adamic_adar(A):
     different pairs in different orders, so pairs with the same common-neighbour degrees
     can differ in the last bits; the scores are passed through :func:`snap_float_ties`
     so that such pairs tie exactly.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network (see :func:`evalkit.graph.as_adjacency`).
+
+    Returns
+    -------
+    scipy.sparse.csr_array, shape (n, n)
+        The scores of all pairs (unstored pairs score 0), zero diagonal.
 
     Examples
     --------
@@ -92,8 +134,19 @@ def adamic_adar(A):
     return S
 
 
+@checks(A=sparse_constraint())
 def jaccard(A):
     """Jaccard coefficients ``|Γ(u) ∩ Γ(v)| / |Γ(u) ∪ Γ(v)|`` of all pairs (sparse; 0 where nothing is shared).
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network (see :func:`evalkit.graph.as_adjacency`).
+
+    Returns
+    -------
+    scipy.sparse.csr_array, shape (n, n)
+        The scores of all pairs (unstored pairs score 0), zero diagonal.
 
     Examples
     --------
@@ -109,6 +162,7 @@ def jaccard(A):
     return sp.csr_array((data, (cn.row, cn.col)), shape=cn.shape)
 
 
+@checks(A=sparse_constraint(), pairs=pairs_constraint())
 def preferential_attachment(A, pairs):
     """Degree products ``|Γ(u)| |Γ(v)|`` of the given pairs.
 
@@ -117,9 +171,15 @@ def preferential_attachment(A, pairs):
 
     Parameters
     ----------
-    A : sparse adjacency
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network.
     pairs : array_like of int, shape (m, 2)
         Row indices of ``A``.
+
+    Returns
+    -------
+    ndarray of float, shape (m,)
+        The degree product of each pair.
 
     Examples
     --------
@@ -134,6 +194,8 @@ def preferential_attachment(A, pairs):
     return deg[pairs[:, 0]] * deg[pairs[:, 1]]
 
 
+@checks(A=sparse_constraint("a scipy sparse symmetric weight matrix"), max_length=Integer(1),
+        symmetrize=Choice("mean", none=True), chunk_size=Integer(1))
 def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
     """PropFlow scores of all pairs within ``max_length`` hops (Lichtenwalter et al. 2010).
 
@@ -165,7 +227,7 @@ def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
         returns the symmetric matrix of the mean of the two orderings (the undirected
         score evaluated by :func:`~evalkit.linkpred.evaluate_all_pairs`); ``None`` returns
         the directed scores, row = source.
-    chunk_size : int
+    chunk_size : int, default 2048
         Sources processed together (memory grows with ``chunk_size`` times the number of
         nodes within ``max_length`` hops).
 
@@ -186,10 +248,6 @@ def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
            [0.5, 1. , 0. ]])
     """
     W = check_adjacency(A, weighted=True)
-    if isinstance(max_length, bool) or not isinstance(max_length, (int, np.integer)) or max_length < 1:
-        raise ValueError(f"max_length must be a positive integer; got {max_length!r}")
-    if symmetrize not in ("mean", None):
-        raise ValueError(f"symmetrize must be 'mean' or None; got {symmetrize!r}")
     n = W.shape[0]
     out_weight = W.sum(axis=1)
     inv = np.zeros(n)
@@ -222,12 +280,23 @@ def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
     return mean_of_orderings(S) if symmetrize == "mean" else S
 
 
+@checks(S=_SCORES)
 def mean_of_orderings(S):
     """The symmetric score ``(S[u, v] + S[v, u]) / 2`` of a directional score matrix.
 
     One way (Yang et al., Section 3.4) of giving an undirected pair one score; the mean is
     passed through :func:`snap_float_ties` so that pairs whose two orderings sum to the
     same value in a different order tie exactly.
+
+    Parameters
+    ----------
+    S : scipy sparse matrix or array_like, shape (n, n)
+        Directional scores, row = source (e.g. ``propflow(A, symmetrize=None)``).
+
+    Returns
+    -------
+    scipy.sparse.csr_array, shape (n, n)
+        The symmetric mean score.
 
     Examples
     --------
@@ -250,8 +319,21 @@ PREDICTORS = {"common_neighbors": common_neighbors, "adamic_adar": adamic_adar, 
 """The predictors :func:`~evalkit.linkpred.evaluate_all_pairs` accepts by name."""
 
 
+@checks(S=_SCORES, pairs=pairs_constraint())
 def pair_scores(S, pairs):
     """The entries ``S[u, v]`` of a sparse score matrix for many pairs at once (0 where not stored).
+
+    Parameters
+    ----------
+    S : scipy sparse matrix or array_like, shape (n, n)
+        Scores, e.g. of a predictor of :data:`PREDICTORS`.
+    pairs : array_like of int, shape (m, 2)
+        Row and column indices.
+
+    Returns
+    -------
+    ndarray of float, shape (m,)
+        ``S[u, v]`` for each pair.
 
     Examples
     --------
@@ -260,6 +342,8 @@ def pair_scores(S, pairs):
     [2.0, 0.0]
     """
     S = sp.csr_array(S)
+    if S.shape[0] != S.shape[1]:
+        raise ValueError(f"S must be square; got shape {S.shape}")
     pairs = check_pairs(pairs, S.shape[0], "pairs")
     coo = S.tocoo()
     keys = pair_keys(coo.row, coo.col, S.shape[1])

@@ -21,33 +21,70 @@ values). The methods of :class:`~evalkit.linkpred.ScoreHistogram` and
 """
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
 
+from .._checks import Array, Instance, Integer, Real, checks
+from .._results import result
 from .._validation import check_positive_int
 from ..graph import check_adjacency
-from ._common import check_pairs, check_size, pair_keys
+from ._common import check_pairs, check_size, pair_keys, pairs_constraint, sparse_constraint
 from .distance import DistanceHistograms
 from .histogram import PairEvaluation, ScoreHistogram, grouped_areas
+
+def _example_histogram():
+    return ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [3, 1])
+
+
+def _example_distance_histograms():
+    h2 = ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [3, 1])
+    h3 = ScoreHistogram.from_unsorted([0.2], [0.0, 0.1], [4, 2])
+    return DistanceHistograms(np.array([2.0, 3.0]), (h2, h3))
+
+
+_HIST = Instance(ScoreHistogram, example=_example_histogram)
+_DHIST = Instance(DistanceHistograms, example=_example_distance_histograms)
+_RATE = Real(0, 1, closed="right")
+_SURROGATE = dict(p_s=Integer(1), n_s=Integer(1), p_f=Integer(1), n_f=Integer(1), alpha=Real(0, 1, closed="right"),
+                  beta=Real(1, None))
 
 __all__ = ["SurrogateMoments", "SurrogateResult", "distance_mean_auroc", "draw_without_replacement",
            "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform", "subsample_negatives",
            "subsampled_auroc_variance", "surrogate_auroc", "surrogate_moments"]
 
 
+@checks(counts=Array(ndim=1, kind="count"), k=Integer(0))
 def draw_without_replacement(counts, k, rng):
     """How many of ``k`` items drawn uniformly without replacement fall in each bucket of ``counts``.
+
+    Parameters
+    ----------
+    counts : array_like of int
+        Items in each bucket.
+    k : int
+        Items drawn, at most ``sum(counts)``.
+    rng : seed or numpy.random.Generator
+        Source of randomness.
+
+    Returns
+    -------
+    ndarray of int64
+        Items drawn from each bucket (summing to ``k``).
 
     Examples
     --------
     >>> draw_without_replacement([3, 0, 2], 5, np.random.default_rng(0)).tolist()
     [3, 0, 2]
+    >>> draw_without_replacement([3, 0, 2], 3, rng=0).tolist()
+    [1, 0, 2]
     """
-    counts = np.asarray(counts, dtype=np.int64)
+    counts = np.asarray(counts).astype(np.int64)
     total = int(counts.sum())
+    if k > total:
+        raise ValueError(f"k must be at most the number of items, {total}; got {k!r}")
+    rng = np.random.default_rng(rng)
     if k == total:
         return counts.copy()
     if k < counts.size:
@@ -57,6 +94,7 @@ def draw_without_replacement(counts, k, rng):
     return rng.multivariate_hypergeometric(counts, k, method="marginals")
 
 
+@checks(A=sparse_constraint(), positives=pairs_constraint(), size=Integer(0))
 def sample_negative_pairs(A, positives, size, *, rng=None):
     """Draw ``size`` distinct negative pairs uniformly from all candidate negatives of ``A``.
 
@@ -64,6 +102,17 @@ def sample_negative_pairs(A, positives, size, *, rng=None):
     are drawn uniformly among all unordered node pairs and rejected if they are an edge,
     a positive, a self-pair or already drawn, until ``size`` are kept; every candidate
     negative is equally likely and none appears twice.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network.
+    positives : array_like of int, shape (m, 2)
+        Pairs that are not negatives (row indices).
+    size : int
+        Pairs to draw, at most the number of candidate negatives.
+    rng : seed or numpy.random.Generator, optional
+        Source of randomness.
 
     Returns
     -------
@@ -106,6 +155,7 @@ def _check_rate(rate):
         raise ValueError(f"rate must be a number in (0, 1]; got {rate!r}")
 
 
+@checks(histogram=_HIST, rate=_RATE)
 def subsampled_auroc_variance(histogram, rate):
     """Exact variance of the AUROC when ``round(rate * n_negative)`` negatives are sampled uniformly.
 
@@ -115,6 +165,18 @@ def subsampled_auroc_variance(histogram, rate):
     ``sigma^2`` the variance of the contributions over all ``N`` negatives: Theorem 4.1
     of Yang et al. with the AUROC in place of a fixed-threshold rate (there the
     contributions are 0 or 1, and ``sigma^2 = C (N - C) / N^2``).
+
+    Parameters
+    ----------
+    histogram : ScoreHistogram
+        All pairs: the positives' scores and the negatives' histogram.
+    rate : float in (0, 1]
+        Fraction of the negatives kept.
+
+    Returns
+    -------
+    float
+        The variance of the AUROC over the uniform samples.
 
     Examples
     --------
@@ -133,6 +195,7 @@ def subsampled_auroc_variance(histogram, rate):
     return float(sigma2 / k * (N - k) / (N - 1)) if N > 1 else 0.0
 
 
+@checks(histogram=_HIST, rate=_RATE, n_repeats=Integer(1))
 def subsample_negatives(histogram, rate, *, n_repeats=100, rng=None):
     """Evaluate on test sets that keep all positives and a uniform sample of the negatives.
 
@@ -145,11 +208,14 @@ def subsample_negatives(histogram, rate, *, n_repeats=100, rng=None):
     Parameters
     ----------
     histogram : ScoreHistogram
+        All pairs: the positives' scores and the negatives' histogram.
     rate : float in (0, 1]
         Fraction of the negatives kept (the paper's "negative class sample
         percentage" divided by 100).
-    n_repeats : int
-    rng : seed or Generator
+    n_repeats : int, default 100
+        Test sets drawn.
+    rng : seed or Generator, optional
+        Source of randomness.
 
     Returns
     -------
@@ -187,6 +253,7 @@ def _with_counts(dh, drawn):
     return DistanceHistograms(dh.distance, tuple(out))
 
 
+@checks(histograms=_DHIST, size=Integer(1))
 def sample_uniform(histograms, size, *, rng=None):
     """Keep every positive and ``size`` negatives drawn uniformly from all negatives.
 
@@ -196,12 +263,24 @@ def sample_uniform(histograms, size, *, rng=None):
     Parameters
     ----------
     histograms : DistanceHistograms
+        All pairs, by distance.
     size : int
-    rng : seed or Generator
+        Negatives drawn, in ``[1, n_negative]``.
+    rng : seed or Generator, optional
+        Source of randomness.
 
     Returns
     -------
     DistanceHistograms
+        Every positive, and the drawn negatives.
+
+    Examples
+    --------
+    >>> from evalkit.linkpred import DistanceHistograms
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0], [4])
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (h, h))
+    >>> sample_uniform(dh, 8, rng=0).n_negative.tolist()
+    [4, 4]
     """
     total = int(histograms.n_negative.sum())
     size = check_size(size, total, "size")
@@ -212,6 +291,7 @@ def sample_uniform(histograms, size, *, rng=None):
                                                                for h in histograms.histograms])[:-1]))
 
 
+@checks(histograms=_DHIST, ratio=Real(0, None, closed="neither"))
 def sample_distance_balanced(histograms, *, ratio=1.0, rng=None):
     """Keep every positive; at each distance draw ``ratio`` negatives per positive there.
 
@@ -221,18 +301,35 @@ def sample_distance_balanced(histograms, *, ratio=1.0, rng=None):
     negatives, drawn uniformly within the distance; a distance without positives
     gets none.
 
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+        All pairs, by distance.
+    ratio : float, default 1.0
+        Negatives drawn per positive at each distance (positive).
+    rng : seed or Generator, optional
+        Source of randomness.
+
     Returns
     -------
     DistanceHistograms
+        Every positive, and the drawn negatives.
+
+    Examples
+    --------
+    >>> from evalkit.linkpred import DistanceHistograms
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0], [4])
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (h, h))
+    >>> sample_distance_balanced(dh, ratio=2, rng=0).n_negative.tolist()
+    [2, 2]
     """
-    if isinstance(ratio, bool) or not isinstance(ratio, (numbers.Real, np.integer, np.floating)) or not ratio > 0:
-        raise ValueError(f"ratio must be a positive number; got {ratio!r}")
     rng = np.random.default_rng(rng)
     want = np.minimum(np.round(ratio * histograms.n_positive).astype(np.int64), histograms.n_negative)
     return _with_counts(histograms, [draw_without_replacement(h.negative_counts, int(k), rng)
                                      for h, k in zip(histograms.histograms, want)])
 
 
+@checks(histograms=_DHIST)
 def distance_mean_auroc(histograms):
     """For each distance, the mean over its negatives of the fraction of *all* positives above them.
 
@@ -240,9 +337,23 @@ def distance_mean_auroc(histograms):
     each distance ``l`` has expected AUROC ``sum_l c_l a_l / sum_l c_l``, with ``a_l``
     this value: the AUROC of a distance-sampled test set is a weighted mean of it.
 
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+        All pairs, by distance.
+
     Returns
     -------
-    ndarray of float (``nan`` at a distance without negatives)
+    ndarray of float
+        One value per distance (``nan`` at a distance without negatives).
+
+    Examples
+    --------
+    >>> from evalkit.linkpred import DistanceHistograms
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (ScoreHistogram.from_unsorted([1.0], [2.0], [1]),
+    ...                                                 ScoreHistogram.from_unsorted([1.0], [0.0], [1])))
+    >>> distance_mean_auroc(dh).tolist()
+    [0.0, 1.0]
     """
     pooled_pos = ScoreHistogram(np.concatenate([h.positive_scores for h in histograms.histograms]),
                                 np.zeros(0), np.zeros(0, np.int64))
@@ -255,6 +366,7 @@ def distance_mean_auroc(histograms):
     return out
 
 
+@checks(histograms=_DHIST, target_auroc=Real(0, 1), size=Integer(1, none=True))
 def sample_steered(histograms, target_auroc, *, size=None, rng=None):
     """A distance-only sampling scheme whose expected AUROC is ``target_auroc``.
 
@@ -267,12 +379,32 @@ def sample_steered(histograms, target_auroc, *, size=None, rng=None):
     between the hardest and the easiest distance's: the demonstration that such
     schemes measure the sampling, not the predictor.
 
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+        All pairs, by distance (at least two distances with positives and negatives).
+    target_auroc : float
+        Strictly between the hardest and the easiest distance's mean AUROC.
+    size : int, optional
+        Negatives drawn in all (default: as many as positives).
+    rng : seed or Generator, optional
+        Source of randomness.
+
     Returns
     -------
     sample : DistanceHistograms
     expected_auroc : float
         The exact expected AUROC of the scheme (the sample's AUROC differs from it by
         sampling noise only).
+
+    Examples
+    --------
+    >>> from evalkit.linkpred import DistanceHistograms
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (ScoreHistogram.from_unsorted([1.0] * 5, [2.0], [50]),
+    ...                                                 ScoreHistogram.from_unsorted([1.0] * 5, [0.0], [50])))
+    >>> sample, expected = sample_steered(dh, 0.5, size=20, rng=0)
+    >>> sample.n_negative.tolist(), expected
+    ([10, 10], 0.5)
     """
     a = distance_mean_auroc(histograms)
     m = histograms.n_positive.astype(float)
@@ -315,14 +447,28 @@ def sample_steered(histograms, target_auroc, *, size=None, rng=None):
 # ---------------------------------------------------------------------- surrogate
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("auroc_sub", "auroc_full")], alpha=_SURROGATE["alpha"], beta=_SURROGATE["beta"],
+        auroc_sub=Array(ndim=1, kind="real"), auroc_full=Array(ndim=1, kind="real"))
+@result
 class SurrogateResult:
     """The surrogate ranking simulation of Yang et al.'s Table 2 for one (alpha, beta).
 
-    Attributes
+    Parameters
     ----------
-    auroc_sub, auroc_full : ndarray
-        Simulated AUROC of the sub-problem ``P_sub`` and of the full problem ``P_full``.
+    alpha : float
+        Top fraction of the ranking the positives take.
+    beta : float
+        Spread factor of the sub-problem's positives in the full problem.
+    auroc_sub : ndarray
+        Simulated AUROC of the sub-problem ``P_sub``.
+    auroc_full : ndarray
+        Simulated AUROC of the full problem ``P_full``.
+
+    Examples
+    --------
+    >>> r = SurrogateResult(0.2, 10.0, np.array([0.9, 0.8]), np.array([0.95, 0.9]))
+    >>> round(r.expected_auroc_sub, 2), r.difference.round(2).tolist()
+    (0.85, [0.05, 0.1])
     """
 
     alpha: float
@@ -369,6 +515,7 @@ def _surrogate_places(p_s, n_s, p_f, n_f, alpha, beta):
     return m_sub, m1, m2
 
 
+@checks(**_SURROGATE, n_simulations=Integer(2))
 def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=None):
     """Simulate the AUROC of a sub-problem and of the full problem (Yang et al., Section 4.2).
 
@@ -379,6 +526,21 @@ def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=
     the top ``alpha (p_f + n_f)``. Places are drawn without replacement (exactly), and
     the AUROC of a ranking without ties follows from the positives' places.
     :func:`surrogate_moments` gives what the simulation converges to.
+
+    Parameters
+    ----------
+    p_s, n_s : int
+        Positives and negatives of the sub-problem.
+    p_f, n_f : int
+        Positives and negatives of the full problem (``p_s <= p_f``, ``n_s <= n_f``).
+    alpha : float
+        Top fraction of the ranking the positives take, in (0, 1].
+    beta : float
+        Spread factor, at least 1, of the sub-problem's positives in the full problem.
+    n_simulations : int, default 1000
+        Simulated rankings (at least 2).
+    rng : seed or Generator, optional
+        Source of randomness.
 
     Returns
     -------
@@ -407,12 +569,34 @@ def surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, *, n_simulations=1000, rng=
                            _auroc_from_position_sums(full, p_f, p_f + n_f))
 
 
+@checks(alpha=_SURROGATE["alpha"], beta=_SURROGATE["beta"], mean_sub=Real(), mean_full=Real(), sd_sub=Real(0, None),
+        sd_full=Real(0, None))
 @dataclass(frozen=True)
 class SurrogateMoments:
     """Means and standard deviations of the surrogate's two AUROCs (:func:`surrogate_moments`).
 
     ``sigmas`` is the mean difference (full minus sub) over the standard deviation of
     the difference: what :attr:`SurrogateResult.sigmas` converges to.
+
+    Parameters
+    ----------
+    alpha : float
+        Top fraction of the ranking the positives take.
+    beta : float
+        Spread factor of the sub-problem's positives in the full problem.
+    mean_sub : float
+        Mean AUROC of the sub-problem.
+    mean_full : float
+        Mean AUROC of the full problem.
+    sd_sub : float
+        Standard deviation of the sub-problem's AUROC.
+    sd_full : float
+        Standard deviation of the full problem's AUROC.
+
+    Examples
+    --------
+    >>> SurrogateMoments(0.2, 10.0, 0.90, 0.93, 0.006, 0.008).sigmas
+    3.0
     """
 
     alpha: float
@@ -433,6 +617,7 @@ def _uniform_sum_moments(p, m):
     return p * (m - 1) / 2, p * (m + 1) * (m - p) / 12
 
 
+@checks(**_SURROGATE)
 def surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta):
     """What :func:`surrogate_auroc` converges to: the means and spreads of both AUROCs, in closed form.
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from .._checks import Anything, Boolean, Instance, Integer, checks
 from .._validation import check_positive_int
 from ..graph import check_adjacency
 from ._common import check_pairs, pair_keys
 from .histogram import ScoreHistogram, degree_product_histogram
 from .predictors import adamic_adar, common_neighbors, jaccard, pair_scores, propflow
 from .sampling import sample_negative_pairs
+from .tasks import LinkPredictionTask
 
 __all__ = ["FEATURES", "supervised_score_histogram"]
 
@@ -35,6 +37,17 @@ class _FeatureMaps:
         return np.column_stack([cn, aa, jc, pa, pf])
 
 
+def _example_task():
+    from ._common import path_adjacency
+
+    return LinkPredictionTask(path_adjacency(), np.arange(4), np.array([[0, 2]]), 0, 0)
+
+
+_TASK = Instance(LinkPredictionTask, example=_example_task)
+
+
+@checks(train=_TASK, test=_TASK, model=Anything("a scikit-learn classifier, cloned and checked by scikit-learn"),
+        max_length=Integer(2), weighted=Boolean(), negatives_per_positive=Integer(1))
 def supervised_score_histogram(train, test, *, model=None, max_length=3, weighted=False, negatives_per_positive=20,
                                rng=None):
     """Score every candidate pair of ``test`` with a classifier trained on ``train``, as a histogram.
@@ -52,8 +65,10 @@ def supervised_score_histogram(train, test, *, model=None, max_length=3, weighte
 
     Parameters
     ----------
-    train, test : LinkPredictionTask
-        E.g. features 1995-1998 / labels 1999, and features 1995-1999 / labels 2000.
+    train : LinkPredictionTask
+        The task the classifier is trained on, e.g. features 1995-1998 / labels 1999.
+    test : LinkPredictionTask
+        The task whose candidate pairs are scored, e.g. features 1995-1999 / labels 2000.
     model : scikit-learn classifier, optional
         Default ``HistGradientBoostingClassifier(random_state=0)``; cloned before fitting.
     max_length : int, default 3
@@ -63,6 +78,7 @@ def supervised_score_histogram(train, test, *, model=None, max_length=3, weighte
         PropFlow walks on ``train.weights`` and ``test.weights`` (which must be set)
         instead of the 0/1 adjacency.
     negatives_per_positive : int, default 20
+        Training negatives sampled per training positive.
     rng : seed or Generator
         For the training negatives.
 
@@ -70,6 +86,18 @@ def supervised_score_histogram(train, test, *, model=None, max_length=3, weighte
     -------
     ScoreHistogram
         Scores are the classifier's probability of the positive class.
+
+    Examples
+    --------
+    >>> from evalkit.datasets import TemporalEdges
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> ev = TemporalEdges("toy", np.array([0, 1, 2, 3, 0, 1, 4, 0, 2, 3, 1]),
+    ...                    np.array([1, 2, 3, 4, 4, 3, 5, 2, 4, 5, 5]), np.arange(11))
+    >>> from evalkit.linkpred import temporal_task
+    >>> train, test = temporal_task(ev, split=6, end=9), temporal_task(ev, split=9)
+    >>> h = supervised_score_histogram(train, test, model=LogisticRegression(), max_length=2, rng=0)
+    >>> h.n_positive, h.n_negative
+    (2, 4)
     """
     from sklearn.base import clone
     from sklearn.ensemble import HistGradientBoostingClassifier

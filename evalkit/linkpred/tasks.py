@@ -8,22 +8,37 @@ node ids kept beside it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 import scipy.sparse as sp
 
-from .._validation import check_positive_int
+from .._checks import Array, Boolean, Choice, Instance, Integer, Real, checks
+from .._results import result
 from ..graph import as_adjacency
+from ._common import pairs_constraint, sparse_constraint
+
+
+def _toy_events():
+    """A valid example of events for the declarations."""
+    from ..datasets import TemporalEdges
+
+    return TemporalEdges("toy", np.array([1, 2, 3, 1, 4, 2]), np.array([2, 3, 1, 4, 4, 1]), np.array([0, 1, 2, 5, 6, 7]))
+
+
+_EVENTS = Instance("TemporalEdges", example=_toy_events)
 
 __all__ = ["LinkPredictionTask", "temporal_slices", "temporal_task"]
 
 
-@dataclass(frozen=True)
+@checks(adjacency=sparse_constraint(), nodes=Array(ndim=1, kind="label").with_example(lambda: np.arange(4)),
+        positives=pairs_constraint(), n_new_node_pairs=Integer(0), n_repeated_pairs=Integer(0),
+        weights=sparse_constraint("a scipy sparse weight matrix", none=True))
+@result
 class LinkPredictionTask:
     """A feature network and the links to predict.
 
-    Attributes
+    Parameters
     ----------
     adjacency : scipy.sparse.csr_array
         The feature network over ``nodes``, unweighted (0/1): the structure the
@@ -43,6 +58,13 @@ class LinkPredictionTask:
         feature-period events (``evalkit.datasets.TemporalEdges.weight``; the number of
         events where the events carry none). The weights PropFlow walks on
         (``propflow(task.weights)``). None for a task built without events.
+
+    Examples
+    --------
+    >>> from evalkit.graph import as_adjacency
+    >>> A, nodes = as_adjacency([(0, 1), (1, 2), (2, 3)])
+    >>> LinkPredictionTask(A, nodes, np.array([[0, 2]]), 0, 0)
+    LinkPredictionTask(n_nodes=4, n_edges=3, n_positives=1, n_candidates=3, n_new_node_pairs=0, n_repeated_pairs=0)
     """
 
     adjacency: sp.csr_array = field(repr=False)
@@ -71,6 +93,8 @@ class LinkPredictionTask:
                 f"n_new_node_pairs={self.n_new_node_pairs}, n_repeated_pairs={self.n_repeated_pairs})")
 
 
+@checks(events=_EVENTS, split=Real(), end=Real(none=True), start=Real(none=True),
+        new_nodes=Choice("exclude", "include"))
 def temporal_task(events, split, end=None, *, start=None, new_nodes="exclude"):
     """Feature network from the events in ``[start, split)``, positives from ``[split, end)``.
 
@@ -92,9 +116,12 @@ def temporal_task(events, split, end=None, *, start=None, new_nodes="exclude"):
     events : evalkit.datasets.TemporalEdges
         E.g. ``load_temporal_edges("CollegeMsg")`` or ``load_condmat().pairwise()``.
     split : int
-        First time of the label period (same unit as ``events.time``).
-    end, start : int, optional
-        End of the label period and start of the feature period (default: all).
+        First time of the label period (same unit as ``events.time``; finite). A split
+        after the last event (an empty label period) is an error.
+    end : int, optional
+        End of the label period (default: after the last event; finite).
+    start : int, optional
+        Start of the feature period (default: the first event; finite).
     new_nodes : {'exclude', 'include'}, default 'exclude'
         Whether nodes absent from the feature network are left out of the candidates (the
         recommendation problem) or included as isolated nodes (the query problem).
@@ -116,9 +143,11 @@ def temporal_task(events, split, end=None, *, start=None, new_nodes="exclude"):
     """
     if end is not None and end <= split:
         raise ValueError(f"end must be after split; got split={split}, end={end}")
-    if new_nodes not in ("exclude", "include"):
-        raise ValueError(f"new_nodes must be 'exclude' or 'include'; got {new_nodes!r}")
     lab = events.between(split, end)
+    if lab.n_events == 0 and (events.n_events == 0 or split > events.time.max()):
+        last = events.time.max() if events.n_events else None
+        raise ValueError(f"split must not be after the last event (time {last}): the label period "
+                         f"[split, end) would hold no event; got split={split}")
     extra = np.r_[lab.src, lab.dst] if new_nodes == "include" else None
     A, nodes, W = _feature_network(events, start, split, extra_nodes=extra)
     return LinkPredictionTask(A, nodes, *_label_pairs(A, nodes, lab), weights=W)
@@ -158,6 +187,8 @@ def _label_pairs(A, nodes, lab):
     return positives, int((~known).sum()), int(linked.sum())
 
 
+@checks(events=_EVENTS, split=Real(), end=Real(none=True), n_slices=Integer(1), cumulative=Boolean(),
+        start=Real(none=True))
 def temporal_slices(events, split, end, *, n_slices=5, cumulative=False, start=None):
     """One feature network, and the label period ``[split, end)`` cut into equal-duration slices.
 
@@ -167,10 +198,27 @@ def temporal_slices(events, split, end, *, n_slices=5, cumulative=False, start=N
     slice ``i`` (``cumulative=False``, Yang et al.'s Fig. 16-1) or in slices ``0..i``
     (``cumulative=True``, Fig. 16-2). A pair linked in two slices is a positive of both.
 
+    Parameters
+    ----------
+    events : evalkit.datasets.TemporalEdges
+        Timestamped events.
+    split : int
+        First time of the label period (finite).
+    end : int
+        End of the label period (must be given, after ``split``).
+    n_slices : int, default 5
+        Number of slices (an integer >= 1).
+    cumulative : bool, default False
+        Positives of slice ``i`` from slices ``0..i`` instead of slice ``i`` alone.
+    start : int, optional
+        Start of the feature period (default: the first event).
+
     Returns
     -------
-    list of LinkPredictionTask
+    tasks : list of LinkPredictionTask
+        One task per slice.
     bounds : ndarray of int, shape (n_slices + 1,)
+        The slices' boundaries.
 
     Examples
     --------
@@ -181,7 +229,6 @@ def temporal_slices(events, split, end, *, n_slices=5, cumulative=False, start=N
     >>> [t.positives.tolist() for t in tasks], bounds.tolist()
     ([[[0, 2]], [[0, 3]]], [10, 15, 20])
     """
-    n_slices = check_positive_int(n_slices, "n_slices")
     if end is None or end <= split:
         raise ValueError(f"end must be given and after split; got split={split}, end={end}")
     A, nodes, W = _feature_network(events, start, split)

@@ -1,22 +1,27 @@
 """Top-K predictive rate of a ranking held as a score histogram, with ties handled explicitly."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
+from .._checks import Array, Instance, Integer, checks
+from .._results import result
 from .histogram import ScoreHistogram
 
 __all__ = ["TopKRate", "top_k_rate"]
 
 
-@dataclass(frozen=True)
+@checks(_same_length=[("k", "true_positives", "true_positives_low", "true_positives_high", "rate")],
+        k=Array(ndim=1, kind="integer", low=1), true_positives=Array(ndim=1, kind="real", low=0),
+        true_positives_low=Array(ndim=1, kind="count"), true_positives_high=Array(ndim=1, kind="count"),
+        rate=Array(ndim=1, kind="real", low=0, high=1), n_positive=Integer(1), n_negative=Integer(0))
+@result
 class TopKRate:
     """Top-K predictive rate (the share of positives among the K highest-scored pairs).
 
-    Attributes
+    Parameters
     ----------
     k : ndarray of int
+        The cut-offs.
     true_positives : ndarray of float
         Expected positives among the top ``k`` when tied scores are ordered at random.
     true_positives_low, true_positives_high : ndarray of int
@@ -24,7 +29,16 @@ class TopKRate:
         the ties (negatives first, positives first).
     rate : ndarray of float
         ``true_positives / k``.
-    n_positive, n_negative : int
+    n_positive : int
+        Positives of the ranking.
+    n_negative : int
+        Negatives of the ranking.
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([3.0, 1.0], [2.0, 1.0, 0.0], [1, 2, 1])
+    >>> top_k_rate(h, 2).rate.tolist()
+    [0.5]
     """
 
     k: np.ndarray
@@ -45,6 +59,8 @@ class TopKRate:
         return 1.0 - (self.k - self.true_positives) / self.n_negative
 
 
+@checks(histogram=Instance(ScoreHistogram, example=lambda: ScoreHistogram.from_unsorted([1.0], [0.0], [3])),
+        k=Array(ndim=(1, 0), kind="any").with_example(lambda: np.array([1, 2])))
 def top_k_rate(histogram, k):
     """Top-K predictive rate of a ranking held as a :class:`~evalkit.linkpred.ScoreHistogram`.
 
@@ -55,6 +71,7 @@ def top_k_rate(histogram, k):
     Parameters
     ----------
     histogram : ScoreHistogram
+        The ranking: positives' scores and the negatives' histogram.
     k : int or array_like of int
         Each in ``[1, n_positive + n_negative]``.
 
@@ -72,8 +89,6 @@ def top_k_rate(histogram, k):
     >>> r.true_positives.round(4).tolist(), r.true_positives_low.tolist(), r.true_positives_high.tolist()
     ([1.0, 1.3333], [1, 1], [1, 2])
     """
-    if not isinstance(histogram, ScoreHistogram):
-        raise TypeError(f"histogram must be a ScoreHistogram; got {type(histogram).__name__}")
     k = np.atleast_1d(np.asarray(k))
     if not np.issubdtype(k.dtype, np.integer):
         raise TypeError(f"k must be integers; got dtype {k.dtype}")

@@ -12,13 +12,28 @@ from __future__ import annotations
 import numpy as np
 from scipy import special
 
-from .._validation import check_choice, check_positive_int, check_probability
+from .._checks import Array, Boolean, Choice, Function, GraphLike, Integer, Real, checks
 from . import _common as _c
 
 __all__ = ["link_based_classifier", "network_only_bayes", "perturb_predictions", "relaxation_labeling", "wvrn"]
 
 #: neighbour-label aggregations of :func:`link_based_classifier` (Lu & Getoor's three, and proportions)
 LINK_AGGREGATIONS = ("count", "proportion", "binary", "mode")
+
+
+#: declared checks the classifiers share
+_GRAPH = GraphLike()
+_LABELS = Array(ndim=1, kind="binary")
+_TRAIN = Array(ndim=(1, 2), kind="binary").with_example(lambda: np.array([True, False, True, False]))
+_INFERENCE = Array(ndim=(1, 2), kind="binary", none=True)
+
+
+def _labels(labels, n):
+    """The 0/1 labels as int64, one per node."""
+    y = np.asarray(labels)
+    if y.shape != (n,):
+        raise ValueError(f"labels must have one entry per node ({n}); got shape {y.shape}")
+    return y.astype(np.int64)
 
 
 def _train_matrix(train_mask, n):
@@ -30,6 +45,8 @@ def _train_matrix(train_mask, n):
     return np.atleast_2d(m).T  # (n, T)
 
 
+@checks(update=Function(), initial=Array(low=0, high=1), known=Array(kind="binary"), n_iter=Integer(0),
+        beta=Real(0, 1), decay=Real(0, 1))
 def relaxation_labeling(update, initial, known, *, n_iter=99, beta=1.0, decay=0.99):
     r"""Relaxation labelling (Macskassy & Provost 2007): simulated annealing of soft labels.
 
@@ -45,12 +62,18 @@ def relaxation_labeling(update, initial, known, *, n_iter=99, beta=1.0, decay=0.
     initial : ndarray
         Initial probabilities (known labels and the prior elsewhere).
     known : ndarray of bool, same shape
+        Entries kept at their initial values.
     n_iter : int, default 99
-    beta, decay : float, defaults 1.0 and 0.99 (Macskassy & Provost's)
+        Number of iterations.
+    beta : float in [0, 1], default 1.0
+        Initial weight of the new estimate (Macskassy & Provost's).
+    decay : float in [0, 1], default 0.99
+        Factor the weight is multiplied by at each iteration (Macskassy & Provost's).
 
     Returns
     -------
     ndarray
+        The probabilities after ``n_iter`` iterations, shape of ``initial``.
 
     Examples
     --------
@@ -60,7 +83,6 @@ def relaxation_labeling(update, initial, known, *, n_iter=99, beta=1.0, decay=0.
     >>> relaxation_labeling(chain, p0, known).round(2).tolist()
     [1.0, 0.67, 0.33, 0.0]
     """
-    n_iter = check_positive_int(n_iter, "n_iter", minimum=0)
     initial = np.asarray(initial, dtype=float)
     known = np.broadcast_to(np.asarray(known, dtype=bool), initial.shape)
     p = initial.copy()
@@ -103,6 +125,8 @@ def _start(y, train, prior):
     return np.where(train, y[:, None].astype(float), prior[None, :])
 
 
+@checks(graph=_GRAPH, labels=_LABELS, train_mask=_TRAIN, collective=Boolean(), n_iter=Integer(0),
+        inference_mask=_INFERENCE)
 def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mask=None):
     r"""Weighted-vote relational neighbour classifier (Macskassy & Provost), for many splits at once.
 
@@ -115,11 +139,16 @@ def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mas
     Parameters
     ----------
     graph : networkx graph or (sparse) adjacency matrix
+        The network.
     labels : array_like of 0/1, shape (n,)
-        Only the entries of the training nodes are read.
+        Class of every node (0 or 1; NaN and other values are refused). Only the entries
+        of the training nodes are read: which nodes are unknown is ``train_mask``'s to say.
     train_mask : array_like of bool, shape (n,) or (n_splits, n)
+        The labelled (training) nodes of each split.
     collective : bool, default True
+        Refine the unlabelled nodes' estimates by relaxation labelling.
     n_iter : int, default 99
+        Iterations of relaxation labelling.
     inference_mask : array_like of bool, shape like ``train_mask``, optional
         The unlabelled nodes collective inference runs over (Neville et al.'s *inference
         set*); the others are removed from that split's network and get NaN. Default:
@@ -139,7 +168,7 @@ def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mas
     [1.0, 1.0, 0.0, 0.0]
     """
     a = _c.adjacency(graph)
-    y = np.asarray(labels).astype(np.int64)
+    y = _labels(labels, a.shape[0])
     shape = np.shape(train_mask)
     train = _train_matrix(train_mask, a.shape[0])
     prior = _prior(y, train)
@@ -168,6 +197,8 @@ def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mas
     return p.T.reshape(shape)
 
 
+@checks(graph=_GRAPH, labels=_LABELS, train_mask=_TRAIN, collective=Boolean(), n_iter=Integer(0),
+        inference_mask=_INFERENCE)
 def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mask=None):
     r"""Network-only Bayes classifier (Macskassy & Provost), for many splits at once.
 
@@ -179,7 +210,27 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     (d_i - s_i)\log\frac{P(-|+)}{P(-|-)}` with :math:`s_i = \sum_j w_{ij} p_j` and
     :math:`d_i = \sum_j w_{ij}` (over labelled neighbours only when ``collective=False``).
 
-    Parameters and returns as :func:`wvrn`.
+    Parameters
+    ----------
+    graph : networkx graph or (sparse) adjacency matrix
+        The network.
+    labels : array_like of 0/1, shape (n,)
+        Class of every node (0 or 1; NaN and other values are refused). Only the entries
+        of the training nodes are read: which nodes are unknown is ``train_mask``'s to say.
+    train_mask : array_like of bool, shape (n,) or (n_splits, n)
+        The labelled (training) nodes of each split.
+    collective : bool, default True
+        Refine the unlabelled nodes' estimates by relaxation labelling.
+    n_iter : int, default 99
+        Iterations of relaxation labelling.
+    inference_mask : array_like of bool, shape like ``train_mask``, optional
+        The unlabelled nodes collective inference runs over; the others get NaN (as
+        :func:`wvrn`). Default: every node.
+
+    Returns
+    -------
+    ndarray, shape like ``train_mask``
+        :math:`P(y_i = +)` for every node (labelled nodes keep their label).
 
     Examples
     --------
@@ -190,7 +241,7 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     [1, 1, 1, 0, 0, 0]
     """
     a = _c.adjacency(graph)
-    y = np.asarray(labels).astype(np.int64)
+    y = _labels(labels, a.shape[0])
     shape = np.shape(train_mask)
     train = _train_matrix(train_mask, a.shape[0])
     prior = _prior(y, train)
@@ -268,6 +319,8 @@ def _fit_logistic(features, y, train, C, max_iter=100):
     return w
 
 
+@checks(graph=_GRAPH, labels=_LABELS, train_mask=_TRAIN, aggregation=Choice(*LINK_AGGREGATIONS),
+        collective=Boolean(), n_iter=Integer(0), C=Real(0, closed="neither"))
 def link_based_classifier(graph, labels, train_mask, *, aggregation="count", collective=True, n_iter=10, C=1.0):
     r"""Lu & Getoor's link-based classifier (network only), for many splits at once.
 
@@ -291,11 +344,16 @@ def link_based_classifier(graph, labels, train_mask, *, aggregation="count", col
     Parameters
     ----------
     graph : networkx graph or (sparse) adjacency matrix
+        The network.
     labels : array_like of 0/1, shape (n,)
-        Only the entries of the training nodes are read.
+        Class of every node (0 or 1; NaN and other values are refused). Only the entries
+        of the training nodes are read: which nodes are unknown is ``train_mask``'s to say.
     train_mask : array_like of bool, shape (n,) or (n_splits, n)
+        The labelled (training) nodes of each split.
     aggregation : {'count', 'proportion', 'binary', 'mode'}, default 'count'
+        How neighbour labels are aggregated into features.
     collective : bool, default True
+        Run iterative classification after the bootstrap.
     n_iter : int, default 10
         Rounds of iterative classification after the bootstrap.
     C : float, default 1.0
@@ -321,13 +379,9 @@ def link_based_classifier(graph, labels, train_mask, *, aggregation="count", col
     >>> (link_based_classifier(g, y, train) > 0.5).astype(int).tolist()
     [1, 1, 1, 1, 0, 0, 0, 0]
     """
-    check_choice(aggregation, "aggregation", LINK_AGGREGATIONS)
-    n_iter = check_positive_int(n_iter, "n_iter", minimum=0)
-    if isinstance(C, bool) or not isinstance(C, (int, float, np.number)) or not (np.isfinite(C) and C > 0):
-        raise ValueError(f"C must be a positive number; got {C!r}")
     C = float(C)
     a = _c.adjacency(graph)
-    y = np.asarray(labels).astype(np.int64)
+    y = _labels(labels, a.shape[0])
     shape = np.shape(train_mask)
     train = _train_matrix(train_mask, a.shape[0])
     observed = np.broadcast_to(y[:, None], train.shape)
@@ -351,6 +405,8 @@ def link_based_classifier(graph, labels, train_mask, *, aggregation="count", col
     return p.T.reshape(shape)
 
 
+# prob: NaN marks nodes a classifier left out (``inference_mask``); the range is checked in the body
+@checks(prob=Array(kind="any"), rate=Real(0, 1), uniforms=Array(low=0, high=1, none=True))
 def perturb_predictions(prob, rate, *, rng=None, uniforms=None):
     """Handicap a classifier: move a random share ``rate`` of its predictions to the opposite class.
 
@@ -361,19 +417,36 @@ def perturb_predictions(prob, rate, *, rng=None, uniforms=None):
     Parameters
     ----------
     prob : array_like
+        Predicted probabilities, in [0, 1] (NaN, for nodes left out of inference, stays NaN).
     rate : float in [0, 1]
+        Probability that a prediction is flipped.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts); unused when
+        ``uniforms`` is given.
     uniforms : array_like, optional
         The uniform draws to select with (``u < rate``), for common random numbers across rates.
+
+    Returns
+    -------
+    ndarray
+        The probabilities, ``1 - p`` where a prediction was selected, shape of ``prob``.
 
     Examples
     --------
     >>> import numpy as np
     >>> perturb_predictions(np.array([0.9, 0.8, 0.2]), 0.5, uniforms=[0.1, 0.7, 0.3]).round(2).tolist()
     [0.1, 0.8, 0.8]
+    >>> perturb_predictions(np.array([0.9, 0.8, 0.2]), 0.5, rng=0).round(2).tolist()
+    [0.9, 0.2, 0.8]
     """
-    p = np.asarray(prob, dtype=float)
-    rate = float(check_probability(rate, "rate"))
+    try:
+        p = np.asarray(prob, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"prob must be an array of probabilities in [0, 1] (or NaN); got {prob!r}") from None
+    if ((p < 0) | (p > 1)).any():
+        raise ValueError(f"prob must be an array of probabilities in [0, 1] (or NaN); got values from "
+                         f"{np.nanmin(p):g} to {np.nanmax(p):g}")
+    rate = float(rate)
     u = _c.rng(rng).random(p.shape) if uniforms is None else np.asarray(uniforms, dtype=float)
     if u.shape != p.shape:
         raise ValueError(f"uniforms must have the shape of prob {p.shape}; got {u.shape}")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validation import check_choice
+from .._checks import Array, Choice, Either, GraphLike, checks
 from . import _common as _c
 
 __all__ = ["error_correlation", "label_autocorrelation"]
 
 
+@checks(graph=GraphLike(), errors=Array(ndim=(1, 2), kind="binary"), mask=Array(ndim=(1, 2), kind="binary", none=True))
 def error_correlation(graph, errors, mask=None):
     r"""Correlation of 0-1 errors over linked pairs of evaluated nodes (the paper's :math:`\phi`).
 
@@ -24,6 +25,7 @@ def error_correlation(graph, errors, mask=None):
     Parameters
     ----------
     graph : networkx graph or (sparse) adjacency
+        The network.
     errors : array_like, shape (n,) or (n_cases, n)
         1 where a node is misclassified, 0 where it is right.
     mask : array_like of bool, same shape, optional
@@ -52,6 +54,8 @@ def error_correlation(graph, errors, mask=None):
     return float(r[0]) if one else r
 
 
+# labels: whole numbers (the body says "binarise" when a class other than 0/1 is given)
+@checks(graph=GraphLike(), labels=Either(Array(ndim=1, kind="binary"), Array(ndim=1, kind="integer")), measure=Choice("phi", "contingency"))
 def label_autocorrelation(graph, labels, *, measure="phi"):
     r"""Relational autocorrelation of a binary label: its correlation across linked nodes.
 
@@ -66,6 +70,21 @@ def label_autocorrelation(graph, labels, *, measure="phi"):
     :math:`\sqrt{2\phi^2 / (1 + \phi^2)}`: unsigned, and above :math:`|\phi|` except at 0
     and 1. Neville et al. (2011) do not say which measure their autocorrelations use.
 
+    Parameters
+    ----------
+    graph : networkx graph or (sparse) adjacency
+        The network.
+    labels : array_like of int, shape (n,)
+        0 or 1 for every node, negative (e.g. -1) where the label is unknown.
+    measure : {'phi', 'contingency'}, default 'phi'
+        The measure of association (see above).
+
+    Returns
+    -------
+    float
+        The autocorrelation; NaN where undefined (no linked pair of labelled nodes, or a
+        constant label).
+
     Examples
     --------
     >>> import networkx as nx
@@ -74,10 +93,7 @@ def label_autocorrelation(graph, labels, *, measure="phi"):
     >>> round(label_autocorrelation(nx.path_graph(6), [1, 1, 1, 0, 0, -1], measure="contingency"), 3)
     0.598
     """
-    check_choice(measure, "measure", ("phi", "contingency"))
     y = np.asarray(labels)
-    if y.ndim != 1:
-        raise ValueError(f"labels must be 1-D; got shape {y.shape}")
     known = y >= 0
     if not np.isin(y[known], (0, 1)).all():
         raise ValueError("labels must be 0/1 (negative for unknown); binarise a multi-class label first")

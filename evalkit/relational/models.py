@@ -6,29 +6,41 @@ disjoint pieces, the stand-in for several networks from one domain (Section 7).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 import scipy.sparse as sp
 
-from .._validation import check_choice, check_positive_int, check_probability
+from .._checks import Array, Boolean, Choice, GraphLike, Instance, Integer, Real, checks
+from .._results import result
 from . import _common as _c
 
 __all__ = ["LatentGroupNetwork", "disjoint_subnetworks", "latent_group_model"]
 
 
-@dataclass(frozen=True)
+@checks(adjacency=Instance("csr_array", "csr_matrix", example=lambda: sp.csr_array(np.array([[0.0, 1.0], [1.0, 0.0]]))),
+        labels=Array(ndim=1, kind="binary"), group=Array(ndim=1, kind="count"),
+        group_type=Array(ndim=1, kind="label"))
+@result
 class LatentGroupNetwork:
     """A network drawn from :func:`latent_group_model`.
 
-    Attributes
+    Parameters
     ----------
     adjacency : scipy.sparse.csr_array, shape (n, n)
+        Symmetric adjacency matrix.
     labels : ndarray of int (0/1)
+        Class of each node.
     group : ndarray of int
         Hidden group of each node.
     group_type : ndarray of str
         ``'A'`` or ``'B'``, the type of each group.
+
+    Examples
+    --------
+    >>> net = latent_group_model(100, rng=0)
+    >>> net.n_nodes, net.labels.shape
+    (100, (100,))
     """
 
     adjacency: sp.csr_array = field(repr=False)
@@ -47,6 +59,12 @@ class LatentGroupNetwork:
         )
 
 
+_PAIR = Array(ndim=1, low=0, high=1).with_example((0.5, 0.5))
+
+
+@checks(n_nodes=Integer(2), group_size=Integer(1), p_type_a=Real(0, 1), p_positive=_PAIR, p_within=_PAIR,
+        p_between=_PAIR, link_rule=Choice("either", "mean", "lower", "higher"), group_sizes=Choice("random", "equal"),
+        label_draw=Choice("bernoulli", "share"))
 def latent_group_model(
     n_nodes=300,
     *,
@@ -84,18 +102,30 @@ def latent_group_model(
     Parameters
     ----------
     n_nodes : int, default 300
+        Number of nodes.
     group_size : int, default 10
+        Mean size of a hidden group.
     p_type_a : float, default 0.75
-    p_positive, p_within, p_between : pair of float
-        (A, B) values; defaults are the paper's.
+        Probability that a group is of type A.
+    p_positive : pair of float, default (0.9, 0.1)
+        Probability that a node is positive, in a group of type A and of type B.
+    p_within : pair of float, default (0.6, 0.4)
+        Probability of a link within a group, by the group's type.
+    p_between : pair of float, default (0.003, 0.013)
+        Probability of a link to a node outside the group, by the node's group type.
     link_rule : {'either', 'mean', 'lower', 'higher'}, default 'either'
+        How the two endpoints' probabilities combine for a link between groups.
     group_sizes : {'random', 'equal'}, default 'random'
+        Random or equal group sizes.
     label_draw : {'bernoulli', 'share'}, default 'bernoulli'
+        Independent labels, or each group's expected share exactly.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
     LatentGroupNetwork
+        The adjacency, the labels, the hidden groups and their types.
 
     Examples
     --------
@@ -103,18 +133,13 @@ def latent_group_model(
     >>> net.n_nodes, net.group_type.size
     (300, 30)
     """
-    n_nodes = check_positive_int(n_nodes, "n_nodes", minimum=2)
-    group_size = check_positive_int(group_size, "group_size")
-    p_type_a = float(check_probability(p_type_a, "p_type_a"))
-    pos = check_probability(p_positive, "p_positive")
-    within = check_probability(p_within, "p_within")
-    between = check_probability(p_between, "p_between")
+    n_nodes, group_size, p_type_a = int(n_nodes), int(group_size), float(p_type_a)
+    pos = np.asarray(p_positive, dtype=float)
+    within = np.asarray(p_within, dtype=float)
+    between = np.asarray(p_between, dtype=float)
     for name, arr in (("p_positive", pos), ("p_within", within), ("p_between", between)):
         if arr.shape != (2,):
             raise ValueError(f"{name} must be a pair (type A, type B); got {arr.tolist()!r}")
-    check_choice(link_rule, "link_rule", ("either", "mean", "lower", "higher"))
-    check_choice(group_sizes, "group_sizes", ("random", "equal"))
-    check_choice(label_draw, "label_draw", ("bernoulli", "share"))
     rng = _c.rng(rng)
     n_groups = max(1, int(round(n_nodes / group_size)))
     is_b = rng.random(n_groups) >= p_type_a
@@ -143,6 +168,8 @@ def latent_group_model(
 
 
 
+@checks(graph=GraphLike(), labels=Array(ndim=1, kind="label"), n_parts=Integer(1), stratify=Boolean(),
+        resolution=Real(0, closed="neither"))
 def disjoint_subnetworks(graph, labels, n_parts, *, stratify=False, resolution=1.0, rng=None):
     """Cut a network into ``n_parts`` disjoint subnetworks that keep most of their links.
 
@@ -162,9 +189,11 @@ def disjoint_subnetworks(graph, labels, n_parts, *, stratify=False, resolution=1
     Parameters
     ----------
     graph : networkx graph or (sparse) adjacency matrix
+        The network.
     labels : array_like, shape (n_nodes,)
         Class of each node (any hashable values).
     n_parts : int
+        Number of parts.
     stratify : bool, default False
         Balance the class counts of the parts, not only their sizes.
     resolution : float, default 1.0
@@ -191,14 +220,12 @@ def disjoint_subnetworks(graph, labels, n_parts, *, stratify=False, resolution=1
     """
     import networkx as nx
 
-    n_parts = check_positive_int(n_parts, "n_parts")
+    n_parts = int(n_parts)
     a = _c.adjacency(graph)
     y = np.asarray(labels)
     if y.shape != (a.shape[0],):
         raise ValueError(f"labels must have one entry per node ({a.shape[0]}); got shape {y.shape}")
     resolution = float(resolution)
-    if not np.isfinite(resolution) or resolution <= 0:
-        raise ValueError(f"resolution must be a positive number; got {resolution!r}")
     seed = int(_c.rng(rng).integers(2**31))
     communities = nx.community.louvain_communities(nx.from_scipy_sparse_array(a), resolution=resolution, seed=seed)
     communities = sorted((sorted(c) for c in communities), key=len, reverse=True)

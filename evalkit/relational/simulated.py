@@ -10,12 +10,14 @@ the spirit of Dietterich (1998), where each instance's errors belong to the samp
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
+from .._checks import Array, Choice, Either, Integer, Real, Values, checks
 from .._parallel import parallel_map, progress_bar
-from .._validation import check_choice, check_positive_int
+from .._results import result
+from .._validation import check_positive_int
 from ..resampling import network_split_masks
 from ..stats import t_test_rejections
 from . import _common as _c
@@ -31,6 +33,15 @@ __all__ = [
 ]
 
 
+_PROCEDURE = Choice("rrs", "ers", "ncv")
+_TEST = Choice("paired", "unpaired")
+_FORMULA = Choice("corrected", "printed")
+#: one proportion labelled, or a 1-D sequence of them, each in (0, 1)
+_PROPS = Either(Real(0, 1, closed="neither"), Array(ndim=1, low=0, high=1, closed="neither"))
+
+
+@checks(p_err=Either(Real(0, 1, closed="left"), Array(low=0, high=1, closed="left")),
+        err_corr=Either(Real(0, 1), Array(low=0, high=1)), formula=_FORMULA)
 def group_error_probabilities(p_err, err_corr, *, formula="corrected"):
     r"""Misclassification probabilities of the group-based simulated classifier (Table 7).
 
@@ -43,9 +54,21 @@ def group_error_probabilities(p_err, err_corr, *, formula="corrected"):
     - ``formula='printed'``: the paper's :math:`P(MG') = P(err) + (1 - P(MG)) / (1 - P(err))`,
       which does not (and can exceed 1).
 
+    Parameters
+    ----------
+    p_err : float or array_like, in [0, 1)
+        The classifier's overall error rate :math:`P(err)`.
+    err_corr : float or array_like, in [0, 1]
+        The error correlation parameter :math:`errCorr`.
+    formula : {'corrected', 'printed'}, default 'corrected'
+        Which expression of :math:`P(MG')` to use (see above).
+
     Returns
     -------
-    p_mg, p_other : float or ndarray
+    p_mg : float or ndarray
+        Misclassification probability in the chosen groups, :math:`P(MG)`.
+    p_other : float or ndarray
+        Misclassification probability elsewhere, :math:`P(MG')`.
 
     Examples
     --------
@@ -54,11 +77,8 @@ def group_error_probabilities(p_err, err_corr, *, formula="corrected"):
     >>> [round(float(v), 3) for v in group_error_probabilities(0.1, 0.9, formula="printed")]
     [0.91, 0.2]
     """
-    check_choice(formula, "formula", ("corrected", "printed"))
-    p = _c.real(p_err, "p_err", low=0, high=1)
-    if np.any(p >= 1):
-        raise ValueError(f"p_err must be smaller than 1; got {p_err!r}")
-    e = _c.real(err_corr, "err_corr", low=0, high=1)
+    p = np.asarray(p_err, dtype=float)
+    e = np.asarray(err_corr, dtype=float)
     p_mg = p + e * (1 - p)
     if formula == "corrected":
         p_other = p * (1 - p_mg) / (1 - p)
@@ -80,6 +100,7 @@ def _check_groups(n_groups, p_err):
     return n_groups, m
 
 
+@checks(n_groups=Integer(2), exponent=Real(0))
 def skewed_group_weights(n_groups=10, *, exponent=1.0):
     """Group probabilities of a skewed (Zipf) group-size distribution, the same in both halves.
 
@@ -98,18 +119,17 @@ def skewed_group_weights(n_groups=10, *, exponent=1.0):
     Returns
     -------
     ndarray, shape (n_groups,)
+        The probability of each group (they sum to 1).
 
     Examples
     --------
     >>> skewed_group_weights(4).round(4).tolist()
     [0.3333, 0.1667, 0.3333, 0.1667]
     """
-    n_groups = check_positive_int(n_groups, "n_groups", minimum=2)
+    n_groups = int(n_groups)
     if n_groups % 2:
         raise ValueError(f"n_groups must be even (classifier A errs on the first half, B on the second); got {n_groups}")
     exponent = float(exponent)
-    if not np.isfinite(exponent) or exponent < 0:
-        raise ValueError(f"exponent must be a non-negative number; got {exponent!r}")
     half = np.arange(1, n_groups // 2 + 1, dtype=float) ** -exponent
     half /= 2 * half.sum()
     return np.concatenate([half, half])
@@ -133,17 +153,12 @@ def _check_group_weights(weights, n_groups):
 
 
 def _check_design(procedure, test, prop_labeled, n_instances, n_resamples, n_folds, n_trials, n_simulations):
-    """The checked design of a Type I error simulation (both kinds of simulated classifier)."""
-    check_choice(procedure, "procedure", ("rrs", "ers", "ncv"))
-    check_choice(test, "test", ("paired", "unpaired"))
+    """The design of a Type I error simulation (both kinds of simulated classifier), as checked by the callers."""
     props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
-    if props.ndim != 1 or np.any(~(props > 0) | ~(props < 1)):
-        raise ValueError(f"prop_labeled must be a proportion or 1-D sequence of proportions in (0, 1); got {prop_labeled!r}")
-    return (props, check_positive_int(n_instances, "n_instances", minimum=2),
-            check_positive_int(n_resamples, "n_resamples", minimum=2), check_positive_int(n_folds, "n_folds", minimum=2),
-            check_positive_int(n_trials, "n_trials"), check_positive_int(n_simulations, "n_simulations"))
+    return props, int(n_instances), int(n_resamples), int(n_folds), int(n_trials), int(n_simulations)
 
 
+@checks(group_counts=Array(kind="count"), p_err=Real(0, 1, closed="left"), err_corr=Real(0, 1), formula=_FORMULA)
 def group_based_classification(group_counts, p_err, err_corr, *, formula="corrected", rng=None):
     """Simulate classifiers A and B on test sets described by their group counts (Table 7).
 
@@ -157,14 +172,21 @@ def group_based_classification(group_counts, p_err, err_corr, *, formula="correc
     ----------
     group_counts : array_like of int, shape (..., n_groups)
         Test instances of each group, for any number of test sets (leading axes).
-    p_err, err_corr : float
+    p_err : float
+        The classifiers' error rate, at most 1/2 (of the groups each may err on).
+    err_corr : float
+        The error correlation parameter.
     formula : {'corrected', 'printed'}
+        See :func:`group_error_probabilities`.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
-    errors_a, errors_b : ndarray of int, shape (..., n_groups)
-        Misclassified test instances of each group, for A and for B.
+    errors_a : ndarray of int, shape (..., n_groups)
+        Misclassified test instances of each group, for A.
+    errors_b : ndarray of int, shape (..., n_groups)
+        The same for B.
 
     Examples
     --------
@@ -285,22 +307,40 @@ def _simulate_one(procedure, props, p_err, err_corr, n_instances, n_groups, n_re
         return reject / n_trials, phi_sum / phi_count
 
 
-@dataclass(frozen=True)
+# error_correlation: phi in [-1, 1], NaN where undefined (and everywhere for the group-free set-up)
+@checks(procedure=_PROCEDURE, prop_labeled=Array(ndim=1, low=0, high=1, closed="neither"),
+        rejection_rate=Array(ndim=2, low=0, high=1), error_correlation=Array(ndim=2, kind="any"),
+        p_err=Real(0, 1), err_corr=Real(0, 1, allow_nan=True), test=_TEST, n_trials=Integer(1))
+@result
 class GroupSimulationResult:
-    """Result of :func:`simulate_group_type1_error`.
+    """Result of :func:`simulate_group_type1_error` (and :func:`simulate_instance_type1_error`).
 
-    Attributes
+    Parameters
     ----------
     procedure : str
+        The resampling procedure, ``'rrs'``, ``'ers'`` or ``'ncv'``.
     prop_labeled : ndarray, shape (P,)
+        The proportions labelled.
     rejection_rate : ndarray, shape (n_simulations, P)
         Share of trials whose test rejected (all are Type I errors: A and B have equal
         error rates by construction).
     error_correlation : ndarray, shape (n_simulations, P)
-        Mean measured phi coefficient of the errors of instances in the same group.
-    p_err, err_corr : float
+        Mean measured phi coefficient of the errors of instances in the same group
+        (NaN where undefined).
+    p_err : float
+        The simulated classifiers' error rate.
+    err_corr : float
+        Their error correlation parameter (NaN without groups).
     test : str
+        ``'paired'`` or ``'unpaired'`` t test.
     n_trials : int
+        Trials per simulation.
+
+    Examples
+    --------
+    >>> res = simulate_group_type1_error("ncv", prop_labeled=0.5, n_trials=50, n_simulations=2, rng=0)
+    >>> res.procedure, res.rejection_rate.shape, res.type1_error.shape
+    ('ncv', (2, 1), (1,))
     """
 
     procedure: str
@@ -328,6 +368,10 @@ class GroupSimulationResult:
             return np.nanmean(self.error_correlation, axis=0)
 
 
+@checks(procedure=_PROCEDURE, prop_labeled=_PROPS, p_err=Real(0, 1, closed="left"), err_corr=Real(0, 1),
+        n_instances=Integer(2), n_groups=Integer(2), n_resamples=Integer(2), n_folds=Integer(2), n_trials=Integer(1),
+        n_simulations=Integer(1), test=_TEST, alpha=Real(0, 1, closed="neither"), formula=_FORMULA,
+        group_weights=Array(ndim=1, low=0, none=True))
 def simulate_group_type1_error(
     procedure,
     *,
@@ -361,14 +405,29 @@ def simulate_group_type1_error(
     Parameters
     ----------
     procedure : {'rrs', 'ers', 'ncv'}
+        The resampling procedure.
     prop_labeled : float or sequence of float
-    p_err, err_corr : float
-        The simulated classifiers' error rate and error correlation parameter.
-    n_instances, n_groups, n_resamples, n_folds : int
-    n_trials, n_simulations : int
-        The paper: 10 simulations of 1000 trials.
+        Proportion(s) of the sample labelled, in (0, 1).
+    p_err : float
+        The simulated classifiers' error rate.
+    err_corr : float
+        Their error correlation parameter.
+    n_instances : int
+        Sample size.
+    n_groups : int
+        Number of groups (even).
+    n_resamples : int
+        Test sets of RRS and ERS.
+    n_folds : int
+        Folds of NCV.
+    n_trials : int
+        Trials per simulation (the paper: 1000).
+    n_simulations : int
+        Simulations (the paper: 10).
     test : {'paired', 'unpaired'}
+        The t test.
     alpha : float, default 0.05
+        Significance level.
     formula : {'corrected', 'printed'}
         See :func:`group_error_probabilities`.
     group_weights : array_like, shape (n_groups,), optional
@@ -382,10 +441,12 @@ def simulate_group_type1_error(
     progress : bool
         Progress bar over the simulations.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
     GroupSimulationResult
+        Rejection rates and measured error correlations, per simulation and proportion.
 
     Notes
     -----
@@ -447,6 +508,9 @@ def _simulate_instances_one(procedure, props, p_err, n_instances, n_resamples, n
     return reject / n_trials
 
 
+@checks(procedure=_PROCEDURE, prop_labeled=_PROPS, p_err=Real(0, 1, closed="neither"), n_instances=Integer(2),
+        n_resamples=Integer(2), n_folds=Integer(2), n_trials=Integer(1), n_simulations=Integer(1), test=_TEST,
+        alpha=Real(0, 1, closed="neither"))
 def simulate_instance_type1_error(
     procedure,
     *,
@@ -479,16 +543,32 @@ def simulate_instance_type1_error(
     Parameters
     ----------
     procedure : {'rrs', 'ers', 'ncv'}
+        The resampling procedure.
     prop_labeled : float or sequence of float
         Test sets are ``1 - prop_labeled`` of the sample (RRS and ERS); NCV's folds do not
         depend on it.
     p_err : float in (0, 1)
-    n_instances, n_resamples, n_folds, n_trials, n_simulations : int
+        Error rate of both classifiers.
+    n_instances : int
+        Sample size.
+    n_resamples : int
+        Test sets of RRS and ERS.
+    n_folds : int
+        Folds of NCV.
+    n_trials : int
+        Trials per simulation.
+    n_simulations : int
+        Simulations.
     test : {'paired', 'unpaired'}
+        The t test.
     alpha : float, default 0.05
+        Significance level.
     n_jobs : int, optional
+        Simulations run in parallel (joblib); the result does not depend on it.
     progress : bool
+        Progress bar over the simulations.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
@@ -505,8 +585,6 @@ def simulate_instance_type1_error(
     props, n_instances, n_resamples, n_folds, n_trials, n_simulations = _check_design(
         procedure, test, prop_labeled, n_instances, n_resamples, n_folds, n_trials, n_simulations)
     p_err = float(p_err)
-    if not 0 < p_err < 1:
-        raise ValueError(f"p_err must be a probability strictly between 0 and 1; got {p_err!r}")
     seeds = _c.rng(rng).spawn(n_simulations)
     args = (procedure, props, p_err, n_instances, n_resamples, n_folds, n_trials, test, alpha)
     rates = parallel_map(_simulate_instances_one, [(*args, seed, 500) for seed in seeds], n_jobs=n_jobs,
@@ -516,6 +594,10 @@ def simulate_instance_type1_error(
                                  n_trials)
 
 
+@checks(procedures=Values(_PROCEDURE), prop_labeled=_PROPS,
+        p_err=Either(Real(0, 1, closed="left"), Array(ndim=1, low=0, high=1, closed="left")),
+        err_corr=Either(Real(0, 1), Array(ndim=1, low=0, high=1)), n_trials=Integer(1), n_simulations=Integer(1),
+        test=_TEST)
 def simulate_group_type1_grid(
     *,
     procedures=("rrs", "ers", "ncv"),
@@ -535,6 +617,31 @@ def simulate_group_type1_grid(
     Fig. 2a is ``prop_labeled=(0.1, ..., 0.9)`` at ``p_err=0.1, err_corr=0.9``; Fig. 2b is
     ``prop_labeled=0.9`` over ``p_err=(0.1, 0.2, 0.3, 0.4)`` x ``err_corr=(0, 0.2, ..., 1)``.
     Each cell gets its own independent stream from ``rng``.
+
+    Parameters
+    ----------
+    procedures : sequence of {'rrs', 'ers', 'ncv'}, default ('rrs', 'ers', 'ncv')
+        The resampling procedures.
+    prop_labeled : float or sequence of float
+        Proportion(s) labelled, in (0, 1).
+    p_err : float or sequence of float, default (0.1,)
+        The classifiers' error rates of the grid.
+    err_corr : float or sequence of float, default (0.9,)
+        The error correlation parameters of the grid.
+    n_trials : int, default 1000
+        Trials per simulation.
+    n_simulations : int, default 10
+        Simulations per cell.
+    test : {'paired', 'unpaired'}, default 'paired'
+        The t test.
+    n_jobs : int, optional
+        Simulations run in parallel (joblib); the result does not depend on it.
+    progress : bool
+        Progress bar over the cells.
+    rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
+    **kwargs
+        Passed on to :func:`simulate_group_type1_error` (checked there).
 
     Returns
     -------

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._checks import Anything, Array, Choice, Either, GraphLike, Instance, Integer, Real, Values, checks
 from .._parallel import progress_bar
-from .._validation import check_choice, check_positive_int, check_probability
+from .._results import result
+from .._validation import check_choice
 from ..resampling import network_split_masks
 from ..stats import t_test_rejections, wilcoxon_signed_rank_test
 from . import _common as _c
@@ -30,6 +32,12 @@ __all__ = [
 ]
 
 _MODELS = ("wvrn", "nbc")
+#: one network: an object with ``.adjacency`` and ``.labels``, or a (graph, labels) pair
+_NETWORK = Anything("a network is duck-typed (.adjacency and .labels, or a (graph, labels) pair); "
+                    "the body checks it and names the argument")
+_NETWORKS = Values(_NETWORK)
+_INFERENCE = Choice("all", "test")
+_PROP = Real(0, 1, closed="neither")
 #: the classifiers :func:`error_correlation_study` can run, by name
 _CLASSIFIERS = {"wvrn": wvrn, "nbc": network_only_bayes, "lbc": link_based_classifier}
 
@@ -54,11 +62,14 @@ def _accuracy(correct, test):
     return (correct & test).sum(axis=0) / test.sum(axis=0)
 
 
+@checks(handicapped=Choice(*_MODELS), rate=Real(0, 1),
+        accuracy=Instance(dict, example=lambda: {"wvrn": 0.8, "nbc": 0.75}), difference=Real(-1, 1),
+        n_splits=Integer(1))
 @dataclass(frozen=True)
 class CalibrationResult:
     """Result of :func:`calibrate_handicap`.
 
-    Attributes
+    Parameters
     ----------
     handicapped : str
         The better model before the handicap (``'wvrn'`` or ``'nbc'``).
@@ -69,6 +80,13 @@ class CalibrationResult:
     difference : float
         Mean accuracy of the handicapped model minus the other's, after the handicap.
     n_splits : int
+        Number of calibration splits.
+
+    Examples
+    --------
+    >>> cal = CalibrationResult("wvrn", 0.1, {"wvrn": 0.8, "nbc": 0.75}, 0.002, 10)
+    >>> round(cal.gap(0.0), 3)
+    -0.01
     """
 
     handicapped: str
@@ -88,6 +106,8 @@ class CalibrationResult:
         return (acc_h - self.rate * (2 * acc_h - 1)) - (acc_o - worse_rate * (2 * acc_o - 1))
 
 
+@checks(networks=_NETWORKS, prop_labeled=_PROP, n_repeats=Integer(1), n_folds=Integer(2), tolerance=Real(0),
+        inference=_INFERENCE)
 def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, tolerance=0.005, inference="all",
                        rng=None):
     """Find the handicap that makes wvRN and nBC equally accurate (Neville et al. Section 6.3).
@@ -102,18 +122,23 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
     networks : sequence of networks
         Each with ``.adjacency`` and ``.labels`` (0/1), or a pair ``(graph, labels)``.
     prop_labeled : float
+        Proportion of each network labelled, in (0, 1).
     n_repeats : int, default 1
         NCV repetitions per network (the paper: 1 on 50 synthetic networks, 10 on 5 real ones).
     n_folds : int, default 10
+        NCV folds.
     tolerance : float, default 0.005
+        Largest accepted difference of mean accuracies.
     inference : {'all', 'test'}, default 'all'
         Collective inference over every unlabelled node, or over the test fold only
         (as :func:`compare_classifiers`, which should use the same).
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
     CalibrationResult
+        The model to handicap, the rate, and the accuracies.
 
     Examples
     --------
@@ -123,7 +148,6 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
     >>> cal.handicapped in ("wvrn", "nbc"), abs(cal.difference) <= 0.005
     (True, True)
     """
-    check_choice(inference, "inference", ("all", "test"))
     rng = _c.rng(rng)
     correct = {m: [] for m in _MODELS}
     tests = []
@@ -165,19 +189,35 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
     return CalibrationResult(better, rate, acc, float(gaps[idx]), n_split_total)
 
 
-@dataclass(frozen=True)
+@checks(procedure=Choice("rrs", "ncv"), accuracy_a=Array(ndim=2, low=0, high=1),
+        accuracy_b=Array(ndim=2, low=0, high=1),
+        models=Values(Choice(*_MODELS), min_len=2), error_correlation=Real(-1, 1, allow_nan=True),
+        _same_length=[("accuracy_a", "accuracy_b")])
+@result
 class ComparisonTrials:
     """Accuracies of the two models over repeated trials (:func:`compare_classifiers`).
 
-    Attributes
+    Parameters
     ----------
     procedure : str
-    accuracy_a, accuracy_b : ndarray, shape (n_trials, n_samples)
-        Model A is the handicapped (calibrated) one, B the other.
+        ``'rrs'`` or ``'ncv'``.
+    accuracy_a : ndarray, shape (n_trials, n_samples)
+        Test accuracies of model A, the handicapped (calibrated) one.
+    accuracy_b : ndarray, shape (n_trials, n_samples)
+        Test accuracies of model B, the other.
     models : tuple of str
         Names of A and B.
     error_correlation : float
-        Mean phi of the 0-1 errors over linked test pairs (both models, all splits).
+        Mean phi of the 0-1 errors over linked test pairs (both models, all splits); NaN
+        where undefined.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> trials = ComparisonTrials("ncv", np.array([[0.8, 0.7], [0.9, 0.8]]), np.array([[0.7, 0.7], [0.8, 0.7]]),
+    ...                           ("wvrn", "nbc"), 0.1)
+    >>> round(trials.mean_difference, 3)
+    0.075
     """
 
     procedure: str
@@ -233,6 +273,10 @@ class ComparisonTrials:
         return float((self.accuracy_a - self.accuracy_b).mean())
 
 
+@checks(network=_NETWORK, calibration=Instance(CalibrationResult, example=lambda: CalibrationResult(
+             "wvrn", 0.1, {"wvrn": 0.8, "nbc": 0.75}, 0.0, 10)),
+        procedure=Choice("rrs", "ncv"), prop_labeled=_PROP, n_trials=Integer(1), n_samples=Integer(2),
+        worse_rate=Real(0, 1), inference=_INFERENCE)
 def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_trials=100, n_samples=10,
                         worse_rate=0.0, inference="all", rng=None):
     """Run the calibrated wvRN-vs-nBC comparison of Neville et al. Section 6.4 on one network.
@@ -250,9 +294,31 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     Section 8 ("the inference sets overlap ... which could increase the Type I error of
     NCV"); for RS, whose test set is every unlabelled node, it changes nothing.
 
+    Parameters
+    ----------
+    network : network
+        An object with ``.adjacency`` and ``.labels`` (0/1), or a pair ``(graph, labels)``.
+    calibration : CalibrationResult
+        From :func:`calibrate_handicap`.
+    procedure : {'rrs', 'ncv'}
+        The resampling procedure.
+    prop_labeled : float
+        Proportion labelled, in (0, 1).
+    n_trials : int, default 100
+        Number of trials.
+    n_samples : int, default 10
+        Samples (folds) per trial.
+    worse_rate : float, default 0.0
+        Perturbation rate of the other model (0 for Type I error).
+    inference : {'all', 'test'}, default 'all'
+        Collective inference over every unlabelled node, or the test set only.
+    rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
+
     Returns
     -------
     ComparisonTrials
+        The accuracies of both models in every trial and sample.
 
     Examples
     --------
@@ -263,13 +329,7 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     >>> res.accuracy_a.shape, 0 <= res.rejection_rate("unpaired") <= 1
     ((20, 10), True)
     """
-    check_choice(procedure, "procedure", ("rrs", "ncv"))
-    check_choice(inference, "inference", ("all", "test"))
-    if not isinstance(calibration, CalibrationResult):
-        raise TypeError("calibration must be the CalibrationResult of calibrate_handicap")
-    n_trials = check_positive_int(n_trials, "n_trials")
-    n_samples = check_positive_int(n_samples, "n_samples", minimum=2)
-    worse_rate = float(check_probability(worse_rate, "worse_rate"))
+    n_trials, n_samples, worse_rate = int(n_trials), int(n_samples), float(worse_rate)
     rng = _c.rng(rng)
     a, y = _c.as_network(network)
     n = a.shape[0]
@@ -291,6 +351,10 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     return ComparisonTrials(procedure, acc[first], acc[second], (first, second), phi)
 
 
+@checks(networks=_NETWORKS, calibration_networks=_NETWORKS,
+        prop_labeled=Either(_PROP, Array(ndim=1, low=0, high=1, closed="neither")),
+        procedures=Values(Choice("rrs", "ncv")), worse_rates=Values(Real(0, 1)), n_trials=Integer(1),
+        n_samples=Integer(2), calibration_repeats=Integer(1), alpha=Real(0, 1, closed="neither"), inference=_INFERENCE)
 def within_network_study(networks, calibration_networks, *, prop_labeled, procedures=("rrs", "ncv"),
                          worse_rates=(0.0,), n_trials=100, n_samples=10, calibration_repeats=1,
                          alpha=0.05, inference="all", rng=None, progress=False):
@@ -305,17 +369,28 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     networks : sequence of networks
         Evaluation networks (the paper: 4 synthetic; or one held-out real network).
     calibration_networks : sequence of networks
+        Networks to calibrate the handicap on.
     prop_labeled : float or sequence of float
+        Proportion(s) labelled, in (0, 1).
     procedures : tuple of {'rrs', 'ncv'}
+        The resampling procedures.
     worse_rates : sequence of float
         0 measures Type I error; positive rates widen the gap (power).
-    n_trials, n_samples, calibration_repeats : int
+    n_trials : int
+        Trials per comparison.
+    n_samples : int
+        Samples (folds) per trial.
+    calibration_repeats : int
+        NCV repetitions per calibration network.
     alpha : float
+        Significance level of the tests.
     inference : {'all', 'test'}, default 'all'
         Collective inference over every unlabelled node, or only over the test set
         (:func:`compare_classifiers`).
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
     progress : bool
+        Progress bar over the labelling levels and rates.
 
     Returns
     -------
@@ -326,6 +401,14 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
         error correlation, and Section 6.4's variances
         (:meth:`ComparisonTrials.variance_terms`, prefixed ``var_``, and
         ``accuracy_correlation``).
+
+    Examples
+    --------
+    >>> from evalkit.relational import latent_group_model
+    >>> nets = [latent_group_model(100, rng=s) for s in range(3)]
+    >>> rows = within_network_study(nets[:1], nets[1:], prop_labeled=0.3, procedures=("ncv",), n_trials=5, rng=0)
+    >>> len(rows), rows[0]["procedure"], 0 <= rows[0]["paired"] <= 1
+    (1, 'ncv', True)
     """
     props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
     rng = _c.rng(rng)
@@ -354,6 +437,9 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     return rows
 
 
+@checks(graph=GraphLike(), labels=Array(ndim=1, kind="binary"),
+        models=Either(Choice("wvrn", "nbc", "lbc"), Values(Choice("wvrn", "nbc", "lbc"))),
+        prop_labeled=Either(_PROP, Array(ndim=1, low=0, high=1, closed="neither")), n_splits=Integer(1))
 def error_correlation_study(graph, labels, *, models=("wvrn", "lbc"), prop_labeled=(0.1, 0.3, 0.5, 0.7, 0.9),
                             n_splits=10, rng=None):
     """Error correlation of within-network classifiers on a labelled network (Neville et al. Table 5).
@@ -366,14 +452,19 @@ def error_correlation_study(graph, labels, *, models=("wvrn", "lbc"), prop_label
     Parameters
     ----------
     graph : networkx graph or (sparse) adjacency
+        The network.
     labels : array_like of 0/1, shape (n,)
+        Class of every node.
     models : sequence of {'wvrn', 'nbc', 'lbc'}, default ('wvrn', 'lbc')
         The classifiers: :func:`wvrn` (the relational neighbour classifier),
         :func:`network_only_bayes` and :func:`link_based_classifier`. The default is the
         pair of the paper's Section 4 (Table 5); its Section 6 compares wvRN and nBC.
     prop_labeled : sequence of float
+        Proportions labelled, in (0, 1).
     n_splits : int, default 10
+        Random labelled sets per proportion.
     rng : seed or Generator
+        Random numbers (anything ``numpy.random.default_rng`` accepts).
 
     Returns
     -------
@@ -390,16 +481,12 @@ def error_correlation_study(graph, labels, *, models=("wvrn", "lbc"), prop_label
     (20, True)
     """
     models = tuple(models) if not isinstance(models, str) else (models,)
-    if not models:
-        raise ValueError("models must name at least one classifier")
-    for m in models:
-        check_choice(m, "models", tuple(_CLASSIFIERS))
     a = _c.adjacency(graph)
     y = np.asarray(labels)
     if y.shape != (a.shape[0],) or not np.isin(y, (0, 1)).all():
         raise ValueError(f"labels must be 0/1, one per node ({a.shape[0]}); got shape {y.shape}")
     y = y.astype(np.int64)
-    n_splits = check_positive_int(n_splits, "n_splits")
+    n_splits = int(n_splits)
     rng = _c.rng(rng)
     binary = _c.binary(a)
     cells = []

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 
+from .._checks import Text, checks
 from ._experiment import REGISTRY, Experiment, experiment, result_rows
 
 SOURCES = ("scott", "graph_metrics", "bouckaert_frank", "neville", "yang")
@@ -29,20 +30,44 @@ SOURCES = ("scott", "graph_metrics", "bouckaert_frank", "neville", "yang")
 __all__ = ["SOURCES", "Experiment", "experiment", "experiments", "get_experiment", "result_rows", *SOURCES]
 
 
+@checks()
 def experiments():
     """Every registered experiment (each source module imported), sorted by name.
 
     Returns
     -------
     list of Experiment
+        Each experiment once (aliases not repeated).
+
+    Examples
+    --------
+    >>> "scott-ci-coverage" in [e.name for e in experiments()]
+    True
     """
     for source in SOURCES:
         importlib.import_module(f"{__name__}.{source}")
     return sorted({id(e): e for e in REGISTRY.values()}.values(), key=lambda e: e.name)
 
 
+@checks(name=Text())
 def get_experiment(name):
-    """The experiment registered under ``name`` (or one of its aliases)."""
+    """The experiment registered under ``name`` (or one of its aliases).
+
+    Parameters
+    ----------
+    name : str
+        Command-line name or alias, e.g. ``"scott-ci-coverage"``.
+
+    Returns
+    -------
+    Experiment
+        Its spec; ``.function(scale=...)`` runs it.
+
+    Examples
+    --------
+    >>> get_experiment("ci-coverage").name
+    'scott-ci-coverage'
+    """
     experiments()
     try:
         return REGISTRY[name]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import sys
 import types
 import typing
 from dataclasses import dataclass, field
@@ -60,6 +61,16 @@ class Experiment:
     def parallel(self):
         """Whether the experiment takes ``n_jobs``."""
         return "n_jobs" in inspect.signature(self.function).parameters
+
+    def checked_function(self):
+        """The public function that runs this experiment, with its declared argument checks.
+
+        ``@checks`` wraps the experiment after registration, so the module attribute (not
+        :attr:`function`) is the checked one.
+        """
+        module = sys.modules.get(self.function.__module__)
+        public = getattr(module, self.function.__name__, None)
+        return public if getattr(public, "experiment", None) is self else self.function
 
     def parameters(self):
         """The keyword parameters the command line exposes: (name, inspect.Parameter) pairs."""
@@ -280,5 +291,5 @@ def run_from_args(spec, args):
         kwargs["n_jobs"] = args.n_jobs
     if "progress" in inspect.signature(spec.function).parameters:
         kwargs["progress"] = not getattr(args, "quiet", False)
-    result = spec.function(scale=args.scale, **kwargs)
+    result = spec.checked_function()(scale=args.scale, **kwargs)
     return (spec.rows or result_rows)(result)

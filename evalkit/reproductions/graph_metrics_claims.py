@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import clustering as cl
 from .. import curves, metrics, stats
+from .._checks import Instance, Integer, Values, checks
 
 __all__ = [
     "FIGURE_1_2_VERTICES",
@@ -51,6 +52,12 @@ M_Y = np.array([[3, 2], [2, 1]])
 COST_1_2 = np.array([[0, 0], [-145, 120]])
 
 
+def _example_record():
+    from .. import claims
+
+    return claims.judge("gm.fig1-2.accuracy", 0.5)
+
+
 def _figure_1_2():
     return metrics.confusion_matrix(FIGURE_1_2_VERTICES["actual"], FIGURE_1_2_VERTICES["predicted"],
                                     labels=["+", "-"])
@@ -74,6 +81,7 @@ def kappa_chance(cm):
     return float(np.sum(m.sum(axis=1) * m.sum(axis=0)) / m.sum() ** 2)
 
 
+@checks(n_random=Integer(1))
 def binary_claims(*, seed=20260401, n_random=100_000):
     """Section 1.2.2 (Figure 1.2, its R output, the G-mean example), ROC space and the notes.
 
@@ -88,6 +96,12 @@ def binary_claims(*, seed=20260401, n_random=100_000):
     -------
     dict
         ``{claim id: our value}``; booleans for the qualitative claims.
+
+    Examples
+    --------
+    >>> ours = binary_claims(seed=1, n_random=1000)
+    >>> round(ours["gm.fig1-2.accuracy"], 3), round(ours["gm.sec1-2-4.random-50.fpr"], 4)
+    (0.625, 0.5036)
     """
     M = _figure_1_2()
     tp, fn, fp, tn = M.ravel()
@@ -172,6 +186,7 @@ def binary_claims(*, seed=20260401, n_random=100_000):
     return ours
 
 
+@checks()
 def notes_error_claims():
     """The notes' MAE variants and the Gandin-Murphy score, on Figure 1.4 (its diagonal against the row totals).
 
@@ -180,6 +195,11 @@ def notes_error_claims():
     dict
         ``{claim id: bool}`` for ``gm.notes.median-absolute-error``,
         ``gm.notes.mean-percentage-error``, ``gm.notes.mape`` and ``gm.notes.gandin-murphy``.
+
+    Examples
+    --------
+    >>> notes_error_claims()["gm.notes.gandin-murphy"]
+    True
     """
     expected, observed = FIGURE_1_4.sum(axis=1), np.diag(FIGURE_1_4)     # q_ii and f_ii of Figure 1.7
     errors = np.abs(expected - observed).astype(float)
@@ -217,6 +237,7 @@ def notes_error_claims():
     return ours
 
 
+@checks()
 def multilevel_claims():
     """Section 1.2.3: Figure 1.4 (text and R output), the chance-corrected agreements of Figure 1.2.
 
@@ -224,6 +245,11 @@ def multilevel_claims():
     -------
     dict
         ``{claim id: our value}``; booleans for the qualitative claims.
+
+    Examples
+    --------
+    >>> round(multilevel_claims()["gm.fig1-4.kappa"], 4)
+    0.2462
     """
     F = FIGURE_1_4
     M = _figure_1_2()
@@ -270,6 +296,7 @@ def multilevel_claims():
     return ours
 
 
+@checks()
 def cost_claims():
     """Sections 1.2.5 and 1.6 (cross-validation, cost, error rates) and exercises 1, 2, 4, 7.
 
@@ -277,6 +304,11 @@ def cost_claims():
     -------
     dict
         ``{claim id: our value}``; booleans for the qualitative claims.
+
+    Examples
+    --------
+    >>> float(cost_claims()["gm.fig1-16.cost-mx"])
+    100.0
     """
     from scipy.stats import norm
     from sklearn.model_selection import KFold, LeaveOneOut
@@ -311,6 +343,7 @@ def cost_claims():
     return ours
 
 
+@checks()
 def clustering_claims():
     """Section 1.3: Figures 1.11, 1.13, 1.14 (text and R output) and the stated ranges.
 
@@ -318,6 +351,11 @@ def clustering_claims():
     -------
     dict
         ``{claim id: our value}``; booleans for the qualitative claims.
+
+    Examples
+    --------
+    >>> round(clustering_claims()["gm.fig1-11.rand"], 4)
+    0.75
     """
     table = np.array([[9, 4], [3, 12]])    # Figure 1.11
     mm = np.array([[2, 0, 1], [0, 2, 1]])  # Figure 1.13
@@ -366,18 +404,35 @@ def clustering_claims():
     return ours
 
 
+@checks(n_population=Integer(2), n_sample=Integer(2), n_draws=Integer(1))
 def pair_interval_coverage(*, n_population=5000, n_sample=40, n_draws=400, seed=20260604):
     """Coverage of the 95% binomial interval of Section 1.5.2 applied to misgrouped pairs.
 
     A population of points in 4 classes is clustered with 30% of the points put in a
     random cluster; the true pair error is the population's share of misgrouped pairs.
     Each draw samples ``n_sample`` points, computes the share of their pairs that are
-    misgrouped and the interval (1.54) with ``|S|`` = the number of pairs.
+    misgrouped and the interval (1.54) with :math:`|S|` = the number of pairs.
+
+    Parameters
+    ----------
+    n_population : int, default 5000
+        Points of the population.
+    n_sample : int, default 40
+        Points per draw.
+    n_draws : int, default 400
+        Samples drawn.
+    seed : int, default 20260604
+        Seed of the population and of the draws.
 
     Returns
     -------
     float
         The share of the draws whose interval contains the true pair error.
+
+    Examples
+    --------
+    >>> pair_interval_coverage(n_draws=50, seed=1)
+    0.46
     """
     rng = np.random.default_rng(seed)
     classes = rng.integers(0, 4, n_population)
@@ -398,6 +453,7 @@ def pair_interval_coverage(*, n_population=5000, n_sample=40, n_draws=400, seed=
     return float(hits / n_draws)
 
 
+@checks()
 def significance_claims():
     """Sections 1.5 and 1.9: the Monte Carlo p-value, the confidence interval, enrichment.
 
@@ -405,6 +461,11 @@ def significance_claims():
     -------
     dict
         ``{claim id: our value}``; booleans for the qualitative claims.
+
+    Examples
+    --------
+    >>> round(significance_claims()["gm.sec1-5-1.pvalue"], 4)
+    0.011
     """
     from scipy.stats import norm
 
@@ -423,9 +484,22 @@ def significance_claims():
     }
 
 
+@checks(records=Values(Instance("Record", example=_example_record)), digits=Integer(1))
 def claims_frame(records, *, digits=7):
     """:func:`evalkit.claims.table` with printable values: numbers to ``digits`` significant
     digits, booleans as ``true``/``false``, the difference in scientific notation.
+
+    Parameters
+    ----------
+    records : sequence of Record
+        Judged claims (:func:`evalkit.claims.judge` or :func:`evalkit.claims.record`).
+    digits : int, default 7
+        Significant digits of the numbers shown.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table, ``evalkit`` and ``difference`` as strings.
 
     Examples
     --------
@@ -447,8 +521,25 @@ def claims_frame(records, *, digits=7):
     return frame
 
 
+@checks(ours=Instance(dict, example=lambda: {"gm.fig1-2.accuracy": 0.5, "gm.fig1-11.rand": True}))
 def split(ours):
-    """``(numbers, predicates)``: the numeric and the boolean entries of a ``{claim id: value}`` dict."""
+    """``(numbers, predicates)``: the numeric and the boolean entries of a ``{claim id: value}`` dict.
+
+    Parameters
+    ----------
+    ours : dict
+        ``{claim id: our value}``.
+
+    Returns
+    -------
+    numbers, predicates : dict
+        The numeric entries, and the boolean ones (as bool).
+
+    Examples
+    --------
+    >>> split({"gm.fig1-2.accuracy": 0.625, "gm.fig1-1.orientation": True})
+    ({'gm.fig1-2.accuracy': 0.625}, {'gm.fig1-1.orientation': True})
+    """
     numbers = {k: v for k, v in ours.items() if not isinstance(v, (bool, np.bool_))}
     return numbers, {k: bool(v) for k, v in ours.items() if isinstance(v, (bool, np.bool_))}
 

@@ -9,10 +9,17 @@ are read from the registry, never typed here.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from .. import claims
 from .. import relational as rel
+from .._checks import Instance, Integer, Real, Text, checks
+from .neville._claims_common import ALPHA, TABLE5_PAPER_ROWS, example_frame
+from .neville.real_claims import (SUBSTANTIVE, fig3_claims, fig4_claims, fig5_claims, fold_correlation,
+                                  inference_claims, inference_table, lgm_claims, sensitivity_matches, summary_claims,
+                                  variance_claims, variance_table)
 
 __all__ = [
     "FOLDS_RANK_CORRELATION",
@@ -41,40 +48,92 @@ __all__ = [
     "variance_table",
 ]
 
-#: The rows of the paper's Table 5: claim key -> (data set, task).
-TABLE5_PAPER_ROWS = {
-    "enron-executive": ("Enron email", "Executive?"),
-    "citeseer-neural-nets": ("Citeseer", "Neural nets?"),
-    "polbooks-neutral": ("Political books", "Neutral?"),
-    "cora-info-retrieval": ("Cora", "Info. retrieval?"),
-    "reality-in-study": ("Reality mining", "In study?"),
-    "reality-student": ("Reality mining", "Student?"),
-}
-
 #: Table 5 rows the book computes: claim key -> (data set, task) of :func:`~evalkit.reproductions.neville.table5_tasks`.
 TABLE5_ROWS = {k: TABLE5_PAPER_ROWS[k] for k in ("enron-executive", "polbooks-neutral")}
 
-#: Nominal level of every t test.
-ALPHA = 0.05
 
 
+@checks(claim_id=Text())
 def sentences(claim_id):
-    """The two sentences (if the predicate holds, if it fails) that state our conclusion on a claim."""
+    """The two sentences (if the predicate holds, if it fails) that state our conclusion on a claim.
+
+    Parameters
+    ----------
+    claim_id : str
+        A qualitative claim's id.
+
+    Returns
+    -------
+    tuple of str
+        ``(if_true, if_false)``: the sentence if the predicate holds, and if it fails.
+
+    Examples
+    --------
+    >>> if_true, if_false = sentences("neville.fig2a.ncv-low")
+    >>> if_true.startswith("Our results agree with the source")
+    True
+    """
     return claims.sentences(claim_id)
 
 
+@checks(ours=Instance(dict, example=dict), scale=Text(none=True), data=Text(none=True),
+        options=Instance(dict, none=True))
 def record_all(ours, *, scale=None, data=None, options=None):
-    """Record every claim of ``ours`` (``{id: value}``) with :func:`evalkit.claims.record_all`."""
+    """Record every claim of ``ours`` (``{id: value}``) with :func:`evalkit.claims.record_all`.
+
+    Parameters
+    ----------
+    ours : dict
+        ``{claim id: our value}``, as the ``*_claims`` functions return it.
+    scale : str, optional
+        The reduced scale used, in words, for every claim; None means the source's.
+    data : str, optional
+        The stand-in data used, in words, for every claim; None means the source's own.
+    options : dict, optional
+        ``{claim id: {"explanation": label, ...}}``: per-claim notes overriding ``scale`` and ``data``.
+
+    Returns
+    -------
+    list of evalkit.claims.Record
+        One record per claim, with its verdict.
+
+    Examples
+    --------
+    >>> [r.verdict for r in record_all({"neville.sec2.cv-k10-labelled": 0.9})]  # outside a notebook: no glue
+    ['reproduced']
+    """
     return claims.record_all(ours, scale=scale, data=data, options=options)
 
 
 # ------------------------------------------------------------------ Sections 1-3
 
 
+@checks(overlap=Instance("DataFrame", example=example_frame), n_nodes=Integer(10))
 def overlap_claims(overlap, *, n_nodes=300):
     """Claims on the resampling procedures from :func:`~evalkit.reproductions.neville.resampling_overlap`'s table.
 
     ``overlap`` is indexed by (labelled, procedure) as the chapter sets it.
+
+    Parameters
+    ----------
+    overlap : pandas.DataFrame
+        :func:`~evalkit.reproductions.neville.resampling_overlap`'s table indexed by
+        (``labelled``, ``procedure``).
+    n_nodes : int, default 300
+        Nodes of the network the table was computed on.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions import neville
+    >>> overlap = neville.resampling_overlap(prop_labeled=(0.3, 0.7), n_nodes=40, n_repeats=2, seed=0)
+    >>> ours = overlap_claims(overlap.set_index(["labelled", "procedure"]), n_nodes=40)
+    >>> ours["neville.sec2.cv-k10-labelled"], ours["neville.sec2.ncv-disjoint"]
+    (0.9, True)
     """
     from sklearn.model_selection import KFold
 
@@ -103,8 +162,19 @@ def overlap_claims(overlap, *, n_nodes=300):
 SURVEY_REFERENCES = "1, 7-12, 16-21, 25-29, 31, 34, 35, 38, 40"
 
 
+@checks(references=Text())
 def survey_papers(references=SURVEY_REFERENCES):
     """The reference numbers of a printed citation list such as ``"1, 7-12, 16"``.
+
+    Parameters
+    ----------
+    references : str, default SURVEY_REFERENCES
+        A printed citation list: numbers and ranges separated by commas.
+
+    Returns
+    -------
+    list of int
+        The reference numbers, ranges expanded.
 
     Examples
     --------
@@ -118,6 +188,7 @@ def survey_papers(references=SURVEY_REFERENCES):
     return numbers
 
 
+@checks()
 def survey_claims():
     """Section 3's counts checked against the paper's own Table 4 and reference list (no re-survey).
 
@@ -126,6 +197,16 @@ def survey_claims():
     text's own equation: "most (8/10) are within-network studies (i.e., dependent set
     size)"), so Table 4's within-network count of papers that vary it is the dependent
     count and the rest of the survey the independent one.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> survey_claims()["neville.sec3.papers"]
+    23
     """
     t4 = claims.source_values("neville.table4.")
     papers = len(set(survey_papers()))
@@ -144,6 +225,8 @@ def survey_claims():
 # --------------------------------------------------------------------- Section 4
 
 
+@checks(grid=Instance("DataFrame", example=example_frame), delta=Instance("DataFrame", example=example_frame),
+        algebra=Instance(Mapping, "Series", example=dict), z_max=Real(0, None, closed="neither"))
 def theorem_claims(grid, delta, algebra, *, z_max=4.0):
     """Theorems 1-3 from the Monte Carlo grid, the Delta study and the SymPy checks.
 
@@ -153,11 +236,24 @@ def theorem_claims(grid, delta, algebra, *, z_max=4.0):
         :func:`~evalkit.reproductions.neville.theorem_grid`.
     delta : pandas.DataFrame
         :func:`~evalkit.reproductions.neville.theorem3_delta`.
-    algebra : mapping
+    algebra : mapping or pandas.Series
         Step name -> simplified difference (SymPy), as the theorems chapter builds it; a
         step holds when its difference is 0.
     z_max : float
         Largest deviation, in Monte Carlo standard errors, still counted as agreement.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions import neville
+    >>> grid = neville.theorem_grid(n=(30,), g=(1, 5), rho=(0.0, 0.5), share_common=(0.0, 0.5), n_samples=500)
+    >>> delta = neville.theorem3_delta(c_max=2, n_samples=2000, seed=1)
+    >>> theorem_claims(grid, delta, {})["neville.thm3.delta-nonnegative"]
+    True
     """
     def zero(prefix):
         return all(v == 0 for k, v in algebra.items() if k.startswith(prefix))
@@ -190,8 +286,14 @@ def theorem_claims(grid, delta, algebra, *, z_max=4.0):
     }
 
 
+@checks()
 def paper_table5():
     """The paper's Table 5, read from the registry: one row per task.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``data set``, ``task``, ``error corr.`` and ``autocorr.``: the source's values.
 
     Examples
     --------
@@ -206,8 +308,30 @@ def paper_table5():
                          for key, (data, task) in TABLE5_PAPER_ROWS.items()])
 
 
+@checks(measured=Instance("DataFrame", example=example_frame))
 def table5_claims(measured):
-    """Table 5's cells we can compute (Enron, political books) and its two observations."""
+    """Table 5's cells we can compute (Enron, political books) and its two observations.
+
+    Parameters
+    ----------
+    measured : pandas.DataFrame
+        :func:`~evalkit.reproductions.neville.table5`'s table: ``data set``, ``task``,
+        ``error corr.`` and ``autocorr.`` per task.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> measured = pd.DataFrame({"data set": ["Enron email", "Political books"], "task": ["Executive?", "Neutral?"],
+    ...                          "error corr.": [0.2, 0.4], "autocorr.": [0.1, 0.5]})
+    >>> ours = table5_claims(measured)
+    >>> ours["neville.table5.polbooks-neutral.autocorr"], ours["neville.sec4.error-corr-tracks-autocorr"]
+    (0.5, True)
+    """
     rows = measured.set_index(["data set", "task"])
     out = {}
     for key, row in TABLE5_ROWS.items():
@@ -221,8 +345,34 @@ def table5_claims(measured):
 # --------------------------------------------------------------------- Section 5
 
 
+@checks(formulas=Instance("DataFrame", example=example_frame), fig2a=Instance("DataFrame", example=example_frame),
+        fig2b=Instance("DataFrame", example=example_frame))
 def fig2_claims(formulas, fig2a, fig2b):
-    """Table 7 and Fig. 2 from :func:`~evalkit.reproductions.neville.group_formulas` and :func:`~evalkit.reproductions.neville.fig2`."""
+    """Table 7 and Fig. 2 from :func:`~evalkit.reproductions.neville.group_formulas` and :func:`~evalkit.reproductions.neville.fig2`.
+
+    Parameters
+    ----------
+    formulas : pandas.DataFrame
+        :func:`~evalkit.reproductions.neville.group_formulas`'s table (it must hold P(err) = 0.1, errCorr = 0.9).
+    fig2a : pandas.DataFrame
+        Fig. 2a's rows (``fig2(...)["2a"]``).
+    fig2b : pandas.DataFrame
+        Fig. 2b's rows (``fig2(...)["2b"]``).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions import neville
+    >>> runs = neville.fig2(prop_labeled=(0.1, 0.9), p_err=(0.1, 0.2), err_corr=(0.0, 0.9), n_trials=20,
+    ...                     n_simulations=1, seed_a=0, seed_b=1, n_jobs=1)
+    >>> ours = fig2_claims(neville.group_formulas(n_sets=100), runs["2a"], runs["2b"])
+    >>> round(ours["neville.table7.error-rate"], 3)
+    0.271
+    """
     a = fig2a.set_index(["procedure", "prop_labeled"]).type1_error
     b = fig2b.set_index(["procedure", "p_err", "err_corr"]).sort_index()
     resampling = ("rrs", "ers")
@@ -257,12 +407,32 @@ def fig2_claims(formulas, fig2a, fig2b):
     }
 
 
+@checks(frame=Instance("DataFrame", example=example_frame))
 def like_fig2a(frame):
     """Fig. 2a's two findings on a run of its design (:func:`~evalkit.reproductions.neville.section5_variants`).
 
     Returns ``{"resampling rises": bool, "ncv low": bool}``: RRS's and ERS's Type I error
     at the smallest share labelled exceeds that at the largest by more than two standard
     errors (binomial, over all trials), and NCV stays below 1.5 times the nominal level.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One part of :func:`~evalkit.reproductions.neville.section5_variants`'s result: columns
+        ``procedure``, ``prop_labeled``, ``type1_error``, ``n_trials`` and ``n_simulations``.
+
+    Returns
+    -------
+    dict
+        ``"resampling rises"`` and ``"ncv low"``: bools.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions import neville
+    >>> runs = neville.section5_variants(prop_labeled=(0.1, 0.9), exponents=(1.0,), n_resamples=(5, 30),
+    ...                                  folds_prop_labeled=(0.5,), n_trials=100, n_simulations=1, seed=0, n_jobs=1)
+    >>> like_fig2a(runs["dietterich"])
+    {'resampling rises': True, 'ncv low': True}
     """
     a = frame.set_index(["procedure", "prop_labeled"]).sort_index()
     n = float(a.n_trials.iloc[0] * a.n_simulations.iloc[0])
@@ -281,12 +451,31 @@ def like_fig2a(frame):
 FOLDS_RANK_CORRELATION = 0.8
 
 
+@checks(folds=Instance("DataFrame", example=example_frame))
 def grows_with_folds(folds):
     """Whether the Type I error of each (procedure, share labelled) rises with the number of test sets.
 
     "Rises": Spearman's rank correlation with the number of test sets at least
     ``FOLDS_RANK_CORRELATION``, and the most test sets above the fewest by more than two
     standard errors.
+
+    Parameters
+    ----------
+    folds : pandas.DataFrame
+        The ``"folds"`` part of :func:`~evalkit.reproductions.neville.section5_variants`'s result.
+
+    Returns
+    -------
+    dict
+        ``(procedure, share labelled) -> bool``: whether its Type I error rises.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> folds = pd.DataFrame({"procedure": "rrs", "prop_labeled": 0.5, "n_resamples": [5, 10, 20],
+    ...                       "type1_error": [0.05, 0.1, 0.2], "n_trials": 1000, "n_simulations": 1})
+    >>> grows_with_folds(folds)
+    {('rrs', 0.5): True}
     """
     from scipy import stats
 
@@ -300,12 +489,35 @@ def grows_with_folds(folds):
     return out
 
 
+@checks(variants=Instance(dict, example=lambda: {k: example_frame() for k in ("skewed", "dietterich", "folds")}),
+        exponent=Real(0, None, closed="left"))
 def section5_claims(variants, *, exponent=1.0):
     """Sections 3 and 5's unshown runs from :func:`~evalkit.reproductions.neville.section5_variants`.
 
     The skewed claim is judged at Zipf ``exponent`` (1: the classical Zipf sizes), the
     group-free one on the Dietterich-style run, the folds one on every (procedure, share
     labelled) series.
+
+    Parameters
+    ----------
+    variants : dict
+        :func:`~evalkit.reproductions.neville.section5_variants`'s result (``"skewed"``,
+        ``"dietterich"``, ``"folds"``).
+    exponent : float, default 1.0
+        The Zipf exponent at which the skewed claim is judged (one of the skewed runs').
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions import neville
+    >>> runs = neville.section5_variants(prop_labeled=(0.1, 0.9), exponents=(1.0,), n_resamples=(5, 10, 30),
+    ...                                  folds_prop_labeled=(0.5,), n_trials=100, n_simulations=1, seed=0, n_jobs=1)
+    >>> section5_claims(runs)["neville.sec3.folds-increase-type1"]
+    True
     """
     skewed = variants["skewed"]
     at = skewed[np.isclose(skewed.exponent, exponent)]
@@ -315,207 +527,4 @@ def section5_claims(variants, *, exponent=1.0):
         "neville.sec5.skewed-groups-similar": all(like_fig2a(at).values()),
         "neville.sec5.dietterich-similar": all(like_fig2a(variants["dietterich"]).values()),
         "neville.sec3.folds-increase-type1": all(grows_with_folds(variants["folds"]).values()),
-    }
-
-
-# --------------------------------------------------------------------- Section 6
-
-
-def sensitivity_matches(sensitivity):
-    """Which model choices and measures reproduce both of Section 6.2's statistics.
-
-    For every row of :func:`~evalkit.reproductions.neville.lgm_sensitivity` and every
-    pairing of an autocorrelation measure with an error-correlation measure, whether each
-    mean lies within two standard errors plus the printed rounding of the paper's value.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per (combination, measure pair): the choices, the measures, the two
-        means, ``autocorr_ok``, ``error_ok`` and ``both``.
-    """
-    import pandas as pd
-
-    auto = claims.get_claim("neville.sec6-2.autocorrelation")
-    err = claims.get_claim("neville.sec6-2.error-correlation")
-    rows = []
-    for _, r in sensitivity.iterrows():
-        for a_measure in ("phi", "contingency"):
-            for e_measure in ("30", "collective"):
-                a, a_se = r[f"autocorr_{a_measure}"], r[f"autocorr_{a_measure}_se"]
-                e, e_se = r[f"error_corr_{e_measure}"], r[f"error_corr_{e_measure}_se"]
-                a_ok = abs(a - auto.value) <= 2 * a_se + auto.tolerance
-                e_ok = abs(e - err.value) <= 2 * e_se + err.tolerance
-                rows.append({"link_rule": r.link_rule, "group_sizes": r.group_sizes, "label_draw": r.label_draw,
-                             "autocorrelation measure": a_measure, "error-correlation measure": e_measure,
-                             "autocorrelation": a, "error correlation": e,
-                             "autocorr_ok": bool(a_ok), "error_ok": bool(e_ok), "both": bool(a_ok and e_ok)})
-    return pd.DataFrame(rows)
-
-
-def lgm_claims(lgm):
-    """Section 6.2's properties of the latent-group networks from :func:`~evalkit.reproductions.neville.lgm_properties`."""
-    return {"neville.sec6-2.autocorrelation": float(lgm.label_autocorrelation.mean()),
-            "neville.sec6-2.error-correlation": float(lgm.error_correlation.dropna().mean()),
-            "neville.sec6-2.positive": float(lgm.positive.mean())}
-
-
-def _type1(trials):
-    return trials.groupby(["procedure", "prop_labeled"])[["paired", "unpaired"]].mean()
-
-
-def fig3_claims(fig3):
-    """Section 6.3-6.4 and Fig. 3 from :func:`~evalkit.reproductions.neville.fig3`."""
-    t = _type1(fig3)
-    rs, ncv = t.loc["rrs"], t.loc["ncv"]
-    low, high = t.index.get_level_values("prop_labeled").min(), t.index.get_level_values("prop_labeled").max()
-    return {
-        "neville.sec6-3.wvrn-better": bool((fig3.handicapped.str.lower() == "wvrn").all()),
-        "neville.fig3.all-high-at-10": bool((t.xs(low, level="prop_labeled") > 2 * ALPHA).all().all()),
-        "neville.fig3.falls-with-labelled": bool((t.xs(high, level="prop_labeled") < t.xs(low, level="prop_labeled")).all().all()),
-        "neville.fig3.rs-paired-at-20": float(rs.paired[0.2]),
-        "neville.fig3.rs-peak-at-20": bool(rs.paired.idxmax() == 0.2),
-        "neville.fig3.ncv-paired-at-20": float(ncv.paired[0.2]),
-        "neville.fig3.reduction": float(1 - ncv.paired[0.2] / rs.paired[0.2]),
-        "neville.fig3.ncv-paired-above-5": bool((ncv.paired > ALPHA).all()),
-        "neville.fig3.ncv-unpaired-below-5": bool((ncv.unpaired[ncv.index > low] < ALPHA).all()),
-        "neville.sec6-4.unpaired-more-conservative": bool((ncv.unpaired <= ncv.paired).all()),
-    }
-
-
-#: "No substantive difference" between two tests: their Type I errors differ by at most this much
-#: at every cell of Fig. 3 (about twice the Monte Carlo error of a rate from 400 trials).
-SUBSTANTIVE = 0.05
-
-
-def variance_table(trials):
-    """Section 6.4's variances by procedure and share labelled, averaged over networks.
-
-    Parameters
-    ----------
-    trials : pandas.DataFrame
-        Rows of :func:`evalkit.relational.within_network_study` (Fig. 3 or Fig. 4).
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``var_mean_difference``, ``var_paired``, ``var_unpaired``, ``accuracy_correlation``,
-        the ratio of the true variance to the paired estimate (``paired_under``: above 1,
-        the paired test underestimates it) and of the unpaired estimate to the paired one.
-    """
-    cols = ["var_mean_difference", "var_paired", "var_unpaired", "accuracy_correlation"]
-    table = trials.groupby(["procedure", "prop_labeled"])[cols].mean()
-    table["paired_under"] = table.var_mean_difference / table.var_paired
-    table["unpaired_over_paired"] = table.var_unpaired / table.var_paired
-    return table
-
-
-def variance_claims(fig3):
-    """Section 6.4's explanation and the Wilcoxon remark of Section 2.2, on Fig. 3's trials."""
-    table = variance_table(fig3).loc["ncv"]
-    ncv = fig3[fig3.procedure == "ncv"]
-    by_net = ncv.groupby("network").mean_difference.mean()
-    unbiased = abs(by_net.mean()) <= 2 * by_net.std(ddof=1) / np.sqrt(len(by_net))
-    wil = fig3.groupby(["procedure", "prop_labeled"])[["wilcoxon", "paired"]].mean()
-    return {
-        "neville.sec2.wilcoxon-like-t": bool((wil.wilcoxon - wil.paired).abs().max() <= SUBSTANTIVE),
-        "neville.sec6-4.mean-diff-unbiased": bool(unbiased),
-        "neville.sec6-4.var-diff-underestimated": bool((table.paired_under > 1).all()),
-        "neville.sec6-4.pooled-above-diff": bool((table.unpaired_over_paired > 1).all()),
-    }
-
-
-def fold_correlation(trials, *, n_folds=10):
-    r"""Correlation between the folds of a trial implied by Section 6.4's variance ratio, per row.
-
-    If a trial's :math:`k` fold differences are exchangeable with correlation
-    :math:`\rho`, the variance of their mean is :math:`\sigma^2(1 + (k-1)\rho)/k` and the
-    paired test estimates :math:`\sigma^2(1-\rho)/k`; their ratio :math:`R` gives
-    :math:`\rho = (R - 1)/(R + k - 1)`. Zero for independent folds.
-    """
-    ratio = trials.var_mean_difference / trials.var_paired
-    return (ratio - 1) / (ratio + n_folds - 1)
-
-
-def inference_table(trials, *, n_folds=10):
-    """NCV with shared and with disjoint inference sets, by share labelled (:func:`~evalkit.reproductions.neville.inference_sets`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index: share labelled; columns ``(quantity, inference)`` for the paired and
-        unpaired Type I error, the mean accuracy difference, the error correlation and the
-        implied fold correlation (:func:`fold_correlation`), averaged over the networks.
-    """
-    t = trials.assign(fold_correlation=fold_correlation(trials, n_folds=n_folds))
-    cols = ["paired", "unpaired", "mean_difference", "error_correlation", "fold_correlation"]
-    return t.pivot_table(index="prop_labeled", columns="inference", values=cols, aggfunc="mean")[cols]
-
-
-def inference_claims(trials, *, n_folds=10, alpha=ALPHA):
-    """Section 8's dependence through the inference sets: is the fold correlation higher when they overlap?
-
-    Paired over (share labelled, network) cells: the Wilcoxon signed-rank test of the
-    implied fold correlation with shared against disjoint inference sets
-    (:func:`evalkit.stats.wilcoxon_signed_rank_test`), and the mean difference positive.
-    """
-    from ..stats import wilcoxon_signed_rank_test
-
-    rho = trials.assign(rho=fold_correlation(trials, n_folds=n_folds)).pivot_table(
-        index=["prop_labeled", "network"], columns="inference", values="rho")
-    test = wilcoxon_signed_rank_test(rho["all"].to_numpy(), rho["test"].to_numpy())
-    higher = float((rho["all"] - rho["test"]).mean()) > 0
-    return {"neville.sec8.inference-dependence": bool(higher and test.pvalue < alpha)}
-
-
-def fig4_claims(at_gap, reduction, *, n_nodes=300, prop_labeled=0.3):
-    """Fig. 4 from :func:`~evalkit.reproductions.neville.power_at_gap` and :func:`~evalkit.reproductions.neville.type2_reduction`, and the test-set sizes."""
-    from ..resampling import NetworkCrossValidation, RandomResampling
-
-    _, rs_test = next(RandomResampling(10, prop_labeled=prop_labeled, rng=0).split(np.zeros((n_nodes, 1))))
-    _, ncv_test = next(NetworkCrossValidation(10, prop_labeled=prop_labeled, rng=0).split(np.zeros((n_nodes, 1))))
-    gain = {k: at_gap[(600,) + k] - at_gap[(300,) + k] for k in reduction}
-    return {
-        "neville.sec6-4.rs-test-size": len(rs_test),
-        "neville.sec6-4.ncv-test-size": len(ncv_test),
-        "neville.fig4a.rs-below-80": bool(at_gap[(300, "rrs", "paired")] < 0.8 and at_gap[(300, "rrs", "unpaired")] < 0.8),
-        "neville.fig4a.ncv-paired-below-30": bool(at_gap[(300, "ncv", "paired")] < 0.3),
-        "neville.fig4a.ncv-unpaired-below-5": bool(at_gap[(300, "ncv", "unpaired")] < 0.05),
-        "neville.fig4b.power-grows": bool(all(v > 0 for v in gain.values())),
-        "neville.fig4b.ncv-gains-larger": bool(min(reduction[("ncv", "paired")], reduction[("ncv", "unpaired")])
-                                               > max(reduction[("rrs", "paired")], reduction[("rrs", "unpaired")])),
-        "neville.fig4b.rs-type2-reduction": reduction[("rrs", "paired")] / 100,
-        "neville.fig4b.ncv-paired-type2-reduction": reduction[("ncv", "paired")] / 100,
-        "neville.fig4b.ncv-unpaired-type2-reduction": reduction[("ncv", "unpaired")] / 100,
-    }
-
-
-def summary_claims(fig3, at_gap):
-    """The abstract's and conclusions' claims, from Fig. 3's Type I error and Fig. 4a's power."""
-    t = _type1(fig3)
-    rs, ncv = t.loc["rrs"], t.loc["ncv"]
-    return {
-        "neville.abstract.overlap-paired-high": bool(rs.paired.max() > 2 * ALPHA),
-        "neville.abstract.ncv-paired-compromise": bool((ncv.paired <= rs.paired).all()
-                                                       and at_gap[(300, "ncv", "paired")] >= at_gap[(300, "ncv", "unpaired")]),
-        "neville.sec1.ncv-unpaired-low-power": bool((ncv.unpaired <= ncv.paired).all()
-                                                    and at_gap[(300, "ncv", "unpaired")] < at_gap[(300, "rrs", "paired")]),
-    }
-
-
-# --------------------------------------------------------------------- Section 7
-
-
-def fig5_claims(trials):
-    """Fig. 5's reported pattern from :func:`~evalkit.reproductions.neville.fig5`'s trials (six pieces of Cora)."""
-    t = _type1(trials)
-    rs, ncv = t.loc["rrs"], t.loc["ncv"]
-    handicap = trials.groupby("prop_labeled").handicap.mean()
-    low, high = rs.index.min(), rs.index.max()
-    return {
-        "neville.fig5.resampling-up-to-40": float(rs.paired.max()),
-        "neville.fig5.like-synthetic": bool((rs.paired >= ncv.paired).mean() > 0.5),
-        "neville.fig5.ncv-more-reasonable": bool(ncv.paired.mean() < rs.paired.mean()),
-        "neville.fig5.falls-with-labelled": bool((t.xs(high, level="prop_labeled") < t.xs(low, level="prop_labeled")).all().all()),
-        "neville.sec7.converge-50-60": bool(handicap[high] == 0),
     }

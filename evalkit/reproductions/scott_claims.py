@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import claims, metrics, stats
+from .._checks import Integer, Real, checks
 
 __all__ = [
     "APPROXIMATELY_95",
@@ -58,6 +59,7 @@ def _level(claim_id):
     return float("0." + last[1:])
 
 
+@checks()
 def ci_example_values():
     """The lecture's example, 12 mistakes on 40 test examples: sample error and 95% interval.
 
@@ -65,12 +67,19 @@ def ci_example_values():
     -------
     dict
         ``scott.ci-example.{error, lower, upper}`` -> our value (the lecture's normal interval).
+
+
+    Examples
+    --------
+    >>> round(ci_example_values()["scott.ci-example.upper"], 5)
+    0.44201
     """
     ci = stats.error_confidence_interval(12, 40)
     return {"scott.ci-example.error": ci.error, "scott.ci-example.lower": ci.low,
             "scott.ci-example.upper": ci.high}
 
 
+@checks()
 def z_table_values():
     """The lecture's three rows of normal critical values, and the 80% interval of the normal slide.
 
@@ -79,6 +88,12 @@ def z_table_values():
     dict
         Every claim of :data:`Z_TABLES`'s prefixes (two-sided ``z_c`` twice, one-sided
         ``z'_c``) and ``scott.normal.z80`` -> :func:`evalkit.stats.normal_critical_value`.
+
+
+    Examples
+    --------
+    >>> round(z_table_values()["scott.normal.z80"], 4)
+    1.2816
     """
     ours = {}
     for prefix, alternative in Z_TABLES.items():
@@ -88,6 +103,7 @@ def z_table_values():
     return ours
 
 
+@checks()
 def one_sided_formula_check():
     """The lecture's formula ``z'_c = z_{100-(100-c)/2}`` and the corrected ``z_{2c-100}``
     against the lecture's own row of ``z'_c``.
@@ -97,6 +113,12 @@ def one_sided_formula_check():
     pandas.DataFrame
         Index ``c (%)``; the lecture's ``z'_c``, the two formulas' values and whether each
         agrees with the row within its printed rounding.
+
+
+    Examples
+    --------
+    >>> one_sided_formula_check().shape
+    (7, 5)
     """
     import pandas as pd
 
@@ -115,6 +137,7 @@ def one_sided_formula_check():
     return pd.DataFrame(rows).T.rename_axis("c (%)").infer_objects()
 
 
+@checks()
 def t_table_values():
     """Every cell of the lecture's one-sided Student's t table (df 1..13, eight levels).
 
@@ -122,6 +145,12 @@ def t_table_values():
     -------
     dict
         ``scott.t-table.df<df>.c<level>`` -> :func:`evalkit.stats.t_critical_value`.
+
+
+    Examples
+    --------
+    >>> round(t_table_values()["scott.t-table.df9.c950"], 4)
+    1.8331
     """
     ours = {}
     for claim in claims.claims_of("scott.t-table."):
@@ -130,6 +159,7 @@ def t_table_values():
     return ours
 
 
+@checks(alpha=Real(0, 1, closed="neither"), n_tests=Integer(1))
 def familywise_values(*, alpha=0.05, n_tests=4):
     """The multiple-comparisons slide: one test's, and four independent tests', chance of error.
 
@@ -147,6 +177,12 @@ def familywise_values(*, alpha=0.05, n_tests=4):
         ``scott.multiple.at-least-one`` (that at least one of ``n_tests`` independent tests
         is wrong, :func:`evalkit.stats.familywise_error`) and
         ``scott.multiple.overall-confidence`` (one minus that).
+
+
+    Examples
+    --------
+    >>> round(familywise_values(alpha=0.05, n_tests=4)["scott.multiple.at-least-one"], 4)
+    0.1855
     """
     one = stats.familywise_error(alpha, 1)
     family = stats.familywise_error(alpha, n_tests)
@@ -154,13 +190,26 @@ def familywise_values(*, alpha=0.05, n_tests=4):
             "scott.multiple.overall-confidence": 1 - family}
 
 
+@checks()
 def imbalanced_confusion_matrices():
-    """Confusion matrices ``[[tp, fn], [fp, tn]]`` of :data:`IMBALANCED_EXAMPLE`'s hypotheses."""
+    """Confusion matrices ``[[tp, fn], [fp, tn]]`` of :data:`IMBALANCED_EXAMPLE`'s hypotheses.
+
+    Returns
+    -------
+    dict of str -> ndarray of int, shape (2, 2)
+        Hypothesis -> its confusion matrix.
+
+    Examples
+    --------
+    >>> imbalanced_confusion_matrices()["h1"].tolist()
+    [[2, 18], [15, 965]]
+    """
     p, n = IMBALANCED_EXAMPLE["n_positive"], IMBALANCED_EXAMPLE["n_negative"]
     return {name: np.array([[tp, p - tp], [n - tn, tn]])
             for name, (tp, tn) in IMBALANCED_EXAMPLE["hypotheses"].items()}
 
 
+@checks()
 def imbalanced_values():
     """Accuracies of the imbalanced example's three hypotheses.
 
@@ -168,6 +217,12 @@ def imbalanced_values():
     -------
     dict
         ``scott.imbalanced.{h1, always-negative, h2}`` -> :func:`evalkit.metrics.accuracy`.
+
+
+    Examples
+    --------
+    >>> imbalanced_values()["scott.imbalanced.h1"]
+    0.967
     """
     return {f"scott.imbalanced.{name}": float(metrics.accuracy(cm))
             for name, cm in imbalanced_confusion_matrices().items()}

@@ -9,12 +9,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import Array, Integer, Real, checks
 from .._validation import check_count_array, check_positive_int
 from ._common import scalar_or_array as _scalar_or_array
 
 __all__ = ["ReplicabilitySummary", "replicability", "replicability_summary"]
 
 
+@checks(k=Array(kind="count"), n=Integer(2))
 def replicability(k, n):
     r"""Bouckaert & Frank's :math:`R(k, n)`: probability that two of n runs of a test agree.
 
@@ -22,6 +24,18 @@ def replicability(k, n):
                       = \frac{k(k-1) + (n-k)(n-k-1)}{n(n-1)}
 
     for a test that rejects in ``k`` of ``n`` runs (never below about 0.5).
+
+    Parameters
+    ----------
+    k : int or array_like of int
+        Number of runs (of ``n``) in which the test rejects, ``0 <= k <= n``.
+    n : int
+        Number of runs, at least 2.
+
+    Returns
+    -------
+    float or ndarray
+        :math:`R(k, n)`, a float for a scalar ``k``.
 
     Examples
     --------
@@ -36,11 +50,12 @@ def replicability(k, n):
     return _scalar_or_array((k * (k - 1) + (n - k) * (n - k - 1)) / (n * (n - 1)))
 
 
+@checks(consistent=Integer(0), almost_consistent=Integer(0), replicability=Real(0, 1))
 @dataclass(frozen=True)
 class ReplicabilitySummary:
     r"""Result of :func:`replicability_summary`: the paper's three summary rows.
 
-    Attributes
+    Parameters
     ----------
     consistent : int
         Data sets on which all n runs agree (k = 0 or k = n).
@@ -48,6 +63,12 @@ class ReplicabilitySummary:
         Data sets on which at most one run disagrees (k in {0, 1, n - 1, n}).
     replicability : float
         :math:`R = \sum_k (i_k/m)\,R(k, n)`, the mean of R(k, n) over the m data sets.
+
+    Examples
+    --------
+    >>> from evalkit.stats import replicability_summary
+    >>> replicability_summary([10, 10], 10).consistent
+    2
     """
 
     consistent: int
@@ -55,6 +76,7 @@ class ReplicabilitySummary:
     replicability: float
 
 
+@checks(non_rejections=Array(ndim=1, kind="count"), n=Integer(2))
 def replicability_summary(non_rejections, n):
     """Consistency counts and the replicability R over data sets (Bouckaert & Frank, Table 1).
 
@@ -65,6 +87,11 @@ def replicability_summary(non_rejections, n):
         measures are symmetric).
     n : int
         Runs per data set (10 in the paper).
+
+    Returns
+    -------
+    ReplicabilitySummary
+        The consistency counts and the mean replicability.
 
     Examples
     --------

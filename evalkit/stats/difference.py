@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
+from .._checks import Array, Choice, Integer, Real, checks
 from .._validation import check_choice, check_confidence_level, check_positive_int, check_probability
 from .intervals import error_confidence_interval, normal_critical_value
 
@@ -41,11 +42,13 @@ _GRID = 1001          # nuisance-parameter grid of the exact interval, refined a
 _BISECTIONS = 48
 
 
+@checks(difference=Real(-1, 1), std_error=Real(0, None), low=Real(allow_inf=True),
+        high=Real(allow_inf=True), method=Choice(*DIFFERENCE_METHODS))
 @dataclass(frozen=True)
 class ErrorDifferenceInterval:
     r"""Result of :func:`error_difference_interval`.
 
-    Attributes
+    Parameters
     ----------
     difference : float
         ``error_1 - error_2`` (signed).
@@ -53,10 +56,20 @@ class ErrorDifferenceInterval:
         The normal approximation's :math:`\sqrt{e_1(1-e_1)/n_1 + e_2(1-e_2)/n_2}`,
         reported for every method.
     low : float
+        Lower confidence bound for the true difference.
     high : float
-        Confidence bounds for the true difference.
+        Upper confidence bound for the true difference.
     confidence_level : float
+        Level of the interval, strictly between 0 and 1.
     method : str
+        ``'normal'``, ``'newcombe'`` or ``'exact'``.
+
+    Examples
+    --------
+    >>> from evalkit.stats import error_difference_interval
+    >>> r = error_difference_interval(0.2, 100, 0.3, 100)
+    >>> round(r.difference, 2), round(r.std_error, 4), r.significant
+    (-0.1, 0.0608, False)
     """
 
     difference: float
@@ -169,6 +182,8 @@ def _bounds(r1, n1, r2, n2, level, method):
     return _exact(r1, n1, r2, n2, level)
 
 
+@checks(error_1=Real(0, 1), n_1=Integer(1), error_2=Real(0, 1), n_2=Integer(1),
+        method=Choice(*DIFFERENCE_METHODS))
 def error_difference_interval(error_1, n_1, error_2, n_2, *, confidence_level=0.95, method="normal"):
     r"""Confidence interval for the difference of two error rates on independent test sets.
 
@@ -230,6 +245,9 @@ def error_difference_interval(error_1, n_1, error_2, n_2, *, confidence_level=0.
                                    confidence_level, method)
 
 
+@checks(true_error_1=Array(kind="real", low=0, high=1), n_1=Integer(1),
+        true_error_2=Array(kind="real", low=0, high=1), n_2=Integer(1), method=Choice(*DIFFERENCE_METHODS),
+        min_probability=Real(0, 1, closed="left"))
 def difference_interval_coverage(true_error_1, n_1, true_error_2, n_2, *, confidence_level=0.95, method="normal",
                                  min_probability=1e-12):
     r"""Exact coverage of an interval for the difference of two error rates.
@@ -269,8 +287,13 @@ def difference_interval_coverage(true_error_1, n_1, true_error_2, n_2, *, confid
     confidence_level = check_confidence_level(confidence_level)
     check_choice(method, "method", DIFFERENCE_METHODS)
     n1, n2 = check_positive_int(n_1, "n_1"), check_positive_int(n_2, "n_2")
-    p1, p2 = np.broadcast_arrays(np.asarray(check_probability(true_error_1, "true_error_1"), float),
-                                 np.asarray(check_probability(true_error_2, "true_error_2"), float))
+    p1, p2 = (np.asarray(check_probability(true_error_1, "true_error_1"), float),
+              np.asarray(check_probability(true_error_2, "true_error_2"), float))
+    try:
+        p1, p2 = np.broadcast_arrays(p1, p2)
+    except ValueError:
+        raise ValueError(f"true_error_1 and true_error_2 must broadcast together; got shapes {p1.shape} "
+                         f"and {p2.shape}") from None
     if not (isinstance(min_probability, (int, float)) and 0 <= min_probability < 1):
         raise ValueError(f"min_probability must be a number in [0, 1); got {min_probability!r}")
     flat1, flat2 = p1.ravel(), p2.ravel()

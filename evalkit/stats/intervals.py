@@ -6,12 +6,13 @@ critical values. (The difference of two error rates: :mod:`evalkit.stats.differe
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 from scipy import special
 from scipy import stats as _st
 
+from .._checks import Array, Choice, Either, Instance, Integer, Real, checks
+from .._results import result
 from .._validation import (
     check_choice,
     check_confidence_level,
@@ -35,11 +36,13 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+@checks(error=Array(kind="real", low=0, high=1), low=Array(kind="real"), high=Array(kind="real"),
+        n_errors=Array(kind="count"), n_samples=Array(kind="count", low=1), method=Choice(*INTERVAL_METHODS))
+@result
 class ErrorConfidenceInterval:
     """Result of :func:`error_confidence_interval`.
 
-    Attributes
+    Parameters
     ----------
     error : float or ndarray
         The sample error ``n_errors / n_samples`` (the point estimate).
@@ -53,8 +56,17 @@ class ErrorConfidenceInterval:
     n_samples : int or ndarray
         Test-set size the interval was computed from.
     confidence_level : float
+        Nominal coverage of the interval, strictly between 0 and 1.
     method : str
+        ``'normal'``, ``'wilson'`` or ``'exact'``.
     alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'``.
+
+    Examples
+    --------
+    >>> from evalkit.stats import error_confidence_interval
+    >>> error_confidence_interval(12, 40)
+    ErrorConfidenceInterval(error=0.3, low=0.157987, high=0.442013, confidence_level=0.95, method='normal', alternative='two-sided')
     """
 
     error: float
@@ -78,6 +90,7 @@ class ErrorConfidenceInterval:
         )
 
 
+@checks(confidence_level=Either(Real(0, 1, closed="neither"), Array(kind="real", low=0, high=1, closed="neither")))
 def normal_critical_value(confidence_level, *, alternative="two-sided"):
     r"""Critical value of the standard normal distribution for a confidence level.
 
@@ -157,6 +170,8 @@ def _check_counts(n_errors, n_samples):
     return r, n
 
 
+@checks(n_errors=Array(kind="count"), n_samples=Array(kind="count", low=1),
+        method=Choice(*INTERVAL_METHODS))
 def error_confidence_interval(
     n_errors, n_samples, *, confidence_level=0.95, method="normal", alternative="two-sided"
 ):
@@ -232,6 +247,8 @@ def error_confidence_interval(
     )
 
 
+@checks(true_error=Array(kind="real", low=0, high=1), n_samples=Integer(1),
+        method=Choice(*INTERVAL_METHODS))
 def interval_coverage(true_error, n_samples, *, confidence_level=0.95, method="normal", alternative="two-sided"):
     r"""Exact probability that the interval contains the true error.
 
@@ -276,6 +293,8 @@ def interval_coverage(true_error, n_samples, *, confidence_level=0.95, method="n
     return _scalar_or_array((pmf * covers).sum(axis=0).reshape(p.shape))
 
 
+@checks(true_error=Array(kind="real", low=0, high=1), n_samples=Array(ndim=1, kind="count", low=1),
+        method=Choice(*INTERVAL_METHODS))
 def coverage_map(true_error, n_samples, *, confidence_level=0.95, method="normal", alternative="two-sided"):
     """Exact coverage over a grid of test-set sizes and true errors.
 
@@ -306,15 +325,17 @@ def coverage_map(true_error, n_samples, *, confidence_level=0.95, method="normal
     p = np.atleast_1d(check_probability(true_error, "true_error"))
     return np.vstack([
         np.atleast_1d(interval_coverage(p, n, confidence_level=confidence_level, method=method, alternative=alternative))
-        for n in ns.tolist()
+        for n in ns.astype(np.int64).tolist()
     ])
 
 
-@dataclass(frozen=True)
+@checks(coverage=Real(0, 1), standard_error=Real(0, None), n_trials=Integer(1),
+        intervals=Instance("ErrorConfidenceInterval").with_example(lambda: error_confidence_interval(1, 4)))
+@result
 class CoverageResult:
     r"""Result of :func:`simulate_interval_coverage`.
 
-    Attributes
+    Parameters
     ----------
     coverage : float
         Fraction of simulated test sets whose interval contained the true error.
@@ -324,6 +345,13 @@ class CoverageResult:
         Number of simulated test sets ``T``.
     intervals : ErrorConfidenceInterval
         The simulated intervals themselves (arrays of length ``n_trials``).
+
+    Examples
+    --------
+    >>> from evalkit.stats import simulate_interval_coverage
+    >>> res = simulate_interval_coverage(0.3, 40, n_trials=1000, rng=1)
+    >>> res.n_trials, round(res.coverage, 3)
+    (1000, 0.935)
     """
 
     coverage: float
@@ -338,6 +366,8 @@ class CoverageResult:
         )
 
 
+@checks(true_error=Real(0, 1), n_samples=Integer(1), n_trials=Integer(1),
+        method=Choice(*INTERVAL_METHODS))
 def simulate_interval_coverage(
     true_error,
     n_samples,
@@ -378,6 +408,8 @@ def simulate_interval_coverage(
     >>> res = simulate_interval_coverage(0.3, 40, n_trials=20_000, rng=0)
     >>> abs(res.coverage - 0.9299) < 4 * res.standard_error   # agrees with the exact value
     True
+    >>> round(res.coverage, 4)   # the same seed gives the same number
+    0.9295
     """
     p = float(check_probability(true_error, "true_error"))
     n = check_positive_int(n_samples, "n_samples")
@@ -392,11 +424,27 @@ def simulate_interval_coverage(
     return CoverageResult(coverage=c, standard_error=float(np.sqrt(c * (1 - c) / t)), n_trials=t, intervals=ci)
 
 
+@checks(confidence_level=Either(Real(0, 1, closed="neither"), Array(kind="real", low=0, high=1, closed="neither")),
+        df=Either(Real(0, None, closed="neither"), Array(kind="real", low=0, closed="neither")))
 def t_critical_value(confidence_level, df, *, alternative="two-sided"):
     r"""Critical value of Student's t distribution with ``df`` degrees of freedom.
 
     ``'two-sided'``: :math:`P(|T| \le t) = c`; ``'less'`` / ``'greater'``: the one-sided
     :math:`t_{c,df}` with :math:`P(T \le t) = c`, as in the lecture's table.
+
+    Parameters
+    ----------
+    confidence_level : float or array_like
+        Level(s) ``c`` strictly between 0 and 1.
+    df : float or array_like
+        Degrees of freedom, positive; broadcasts against ``confidence_level``.
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+        Two-sided or one-sided critical value.
+
+    Returns
+    -------
+    float or ndarray
+        The critical value(s), a float for scalar input.
 
     Examples
     --------
@@ -411,5 +459,10 @@ def t_critical_value(confidence_level, df, *, alternative="two-sided"):
     dfs = np.asarray(df, dtype=float)
     if np.any(~(dfs > 0)):
         raise ValueError(f"df must be positive; got {df!r}")
+    try:
+        np.broadcast_shapes(level.shape, dfs.shape)
+    except ValueError:
+        raise ValueError(f"confidence_level and df must broadcast together; got shapes {level.shape} "
+                         f"and {dfs.shape}") from None
     q = 0.5 + level / 2.0 if alternative == "two-sided" else level
     return _scalar_or_array(_st.t.ppf(q, dfs))

@@ -6,12 +6,14 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
+from .._checks import Array, Boolean, Choice, Integer, Real, checks
 from .._validation import check_choice, check_count_array, check_positive_int
 from ._common import scalar_or_array as _scalar_or_array
 
 __all__ = ["McNemarResult", "enrichment_pvalue", "mcnemar_test", "monte_carlo_pvalue"]
 
 
+@checks(observed=Real(), null_statistics=Array(ndim=1, kind="real"), plus_one=Boolean())
 def monte_carlo_pvalue(observed, null_statistics, *, alternative="greater", plus_one=True):
     r"""Empirical p-value of an observed statistic against statistics simulated under the null.
 
@@ -21,6 +23,23 @@ def monte_carlo_pvalue(observed, null_statistics, *, alternative="greater", plus
     draw from the null, is never 0, and gives a test of exact level. ``plus_one=False``
     returns the naive :math:`R/J` of the graph-mining chapter (Section 1.5.1), which can
     be 0 and makes the test anti-conservative.
+
+    Parameters
+    ----------
+    observed : float
+        The observed statistic (finite).
+    null_statistics : array_like of shape (J,)
+        Finite statistics simulated under the null hypothesis.
+    alternative : {'greater', 'less', 'two-sided'}, default 'greater'
+        Which null statistics count as at least as extreme (``'two-sided'``: as far from
+        the null's mean).
+    plus_one : bool, default True
+        Return :math:`(R + 1)/(J + 1)` instead of :math:`R/J`.
+
+    Returns
+    -------
+    float
+        The empirical p-value.
 
     Examples
     --------
@@ -49,6 +68,8 @@ def monte_carlo_pvalue(observed, null_statistics, *, alternative="greater", plus
     return float((r + 1) / (j + 1)) if plus_one else float(r / j)
 
 
+@checks(k=Array(kind="count"), population=Array(kind="count", low=1), successes=Array(kind="count"),
+        sample=Array(kind="count"), kind=Choice("tail", "point"))
 def enrichment_pvalue(k, population, successes, sample, *, kind="tail"):
     r"""Hypergeometric p-value of seeing ``k`` annotated items in a sample (functional enrichment).
 
@@ -59,6 +80,24 @@ def enrichment_pvalue(k, population, successes, sample, *, kind="tail"):
     not a p-value (it can be small even when k is exactly the expected count).
 
     All four counts broadcast, so one call scores many terms or clusters.
+
+    Parameters
+    ----------
+    k : int or array_like of int
+        Annotated items in the sample.
+    population : int or array_like of int
+        Size of the population, at least 1.
+    successes : int or array_like of int
+        Annotated items in the population.
+    sample : int or array_like of int
+        Size of the sample (cluster).
+    kind : {'tail', 'point'}, default 'tail'
+        :math:`P(X \ge k)` or :math:`P(X = k)`.
+
+    Returns
+    -------
+    float or ndarray
+        The probability, a float for scalar input.
 
     Examples
     --------
@@ -86,15 +125,33 @@ def enrichment_pvalue(k, population, successes, sample, *, kind="tail"):
 
 
 
+@checks(statistic=Real(0, None), pvalue=Real(0, 1), exact=Boolean())
 @dataclass(frozen=True)
 class McNemarResult:
-    """Result of :func:`mcnemar_test`: ``statistic`` (chi-squared, or the smaller count when exact) and ``pvalue``."""
+    """Result of :func:`mcnemar_test`: ``statistic`` (chi-squared, or the smaller count when exact) and ``pvalue``.
+
+    Parameters
+    ----------
+    statistic : float
+        The chi-squared statistic, or the smaller count for the exact test.
+    pvalue : float
+        The p-value.
+    exact : bool
+        Whether the exact binomial test was used.
+
+    Examples
+    --------
+    >>> from evalkit.stats import mcnemar_test
+    >>> mcnemar_test(0, 0)
+    McNemarResult(statistic=0.0, pvalue=1.0, exact=False)
+    """
 
     statistic: float
     pvalue: float
     exact: bool
 
 
+@checks(n_01=Integer(0), n_10=Integer(0), exact=Boolean(), correction=Boolean())
 def mcnemar_test(n_01, n_10, *, exact=False, correction=True):
     r"""McNemar's test on one test set: do two classifiers err on different examples equally often?
 
@@ -106,6 +163,22 @@ def mcnemar_test(n_01, n_10, *, exact=False, correction=True):
     When :math:`n_{01} = n_{10}` the corrected statistic is 0 (no evidence either way);
     mlxtend and statsmodels apply the correction there too and return
     :math:`1/(n_{01} + n_{10})`.
+
+    Parameters
+    ----------
+    n_01 : int
+        Examples misclassified by the first classifier only.
+    n_10 : int
+        Examples misclassified by the second classifier only.
+    exact : bool, default False
+        Use the exact binomial test instead of the chi-squared approximation.
+    correction : bool, default True
+        Apply the continuity correction (chi-squared version only).
+
+    Returns
+    -------
+    McNemarResult
+        Statistic and p-value (statistic 0 and p-value 1 when ``n_01 + n_10 = 0``).
 
     Examples
     --------

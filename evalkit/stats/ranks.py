@@ -8,11 +8,12 @@ row, where scipy decides it once for the whole array.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats as _st
 
+from .._checks import Array, Choice, Either, checks
+from .._results import result
 from .._validation import check_choice
 from ._common import ALTERNATIVES
 
@@ -25,21 +26,33 @@ _EXACT_MAX = 50
 _CONDITIONAL_MAX = 13
 
 
-@dataclass(frozen=True)
+@checks(statistic=Array(kind="real", low=0), pvalue=Array(kind="real", low=0, high=1),
+        n_nonzero=Array(kind="count"),
+        method=Either(Choice("exact", "conditional", "asymptotic"), Array(kind="label")))
+@result
 class WilcoxonResult:
     r"""Result of :func:`wilcoxon_signed_rank_test`.
 
-    Attributes
+    Parameters
     ----------
     statistic : float or ndarray
         :math:`\min(W^+, W^-)` for ``alternative='two-sided'``, :math:`W^+` otherwise (the sum
         of the ranks of the positive differences), as :func:`scipy.stats.wilcoxon`.
     pvalue : float or ndarray
+        The p-value(s).
     n_nonzero : int or ndarray
         Number of non-zero differences (the sample size the test uses).
     method : str or ndarray of str
         ``'exact'``, ``'conditional'`` (exact given the ties and zeros) or ``'asymptotic'``.
     alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'``.
+
+    Examples
+    --------
+    >>> from evalkit.stats import wilcoxon_signed_rank_test
+    >>> res = wilcoxon_signed_rank_test([1.0, 2.0, 3.0, 4.0, 5.0], alternative="greater")
+    >>> res.statistic, res.pvalue, res.method
+    (15.0, 0.03125, 'exact')
     """
 
     statistic: float
@@ -67,14 +80,17 @@ def _exact_pvalue(doubled_ranks, doubled_w_plus, alternative):
     cdf = np.cumsum(pmf)
     w = int(round(doubled_w_plus))
     less = cdf[w]
-    greater = 1.0 - (cdf[w - 1] if w > 0 else 0.0)
+    greater = pmf[w:].sum()  # the upper tail summed directly: 1 - cdf[w - 1] loses tiny tails to rounding
+    # 1 - cdf can fall a rounding error below 0 (or a cdf above 1): clip to a probability
     if alternative == "less":
-        return float(less)
+        return float(np.clip(less, 0.0, 1.0))
     if alternative == "greater":
-        return float(greater)
-    return float(min(1.0, 2.0 * min(less, greater)))
+        return float(np.clip(greater, 0.0, 1.0))
+    return float(np.clip(2.0 * min(less, greater), 0.0, 1.0))
 
 
+@checks(x=Array(kind="real"), y=Array(kind="real", none=True),
+        method=Choice("auto", "exact", "asymptotic"))
 def wilcoxon_signed_rank_test(x, y=None, *, alternative="two-sided", method="auto"):
     r"""Wilcoxon signed-rank test of paired scores, for one experiment or many at once.
 

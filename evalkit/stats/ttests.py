@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
+from .._checks import Array, Boolean, Integer, Real, checks
 from .._validation import check_choice, check_confidence_level, check_positive_int, check_probability
 from ._common import ALTERNATIVES
 from ._common import scalar_or_array as _scalar_or_array
@@ -33,15 +34,19 @@ __all__ = [
 ]
 
 
+@checks(statistic=Real(allow_inf=True), pvalue=Real(0, 1), df=Real(0, None, closed="neither"),
+        mean_difference=Real(), std_error=Real(0, None), low=Real(allow_inf=True, none=True),
+        high=Real(allow_inf=True, none=True), confidence_level=Real(0, 1, closed="neither", none=True))
 @dataclass(frozen=True)
 class TTestResult:
     r"""Result of every t test of :mod:`evalkit.stats`.
 
-    Attributes
+    Parameters
     ----------
     statistic : float
         :math:`t = \bar d / s_{\bar d}`.
     pvalue : float
+        The p-value.
     df : float or int
         Degrees of freedom (an int for :func:`paired_t_test`, ``K - 1`` for ``K`` pairs).
     mean_difference : float
@@ -58,6 +63,14 @@ class TTestResult:
     confidence_level : float or None
         Level of that interval (``None`` when there is none).
     alternative : str
+        ``'two-sided'``, ``'less'`` or ``'greater'``.
+
+    Examples
+    --------
+    >>> from evalkit.stats import resampled_t_test
+    >>> res = resampled_t_test([0.02, 0.01, 0.03, 0.00, 0.02])
+    >>> res.df, round(res.statistic, 4)
+    (4.0, 3.1379)
     """
 
     statistic: float
@@ -89,6 +102,8 @@ class TTestResult:
 # ------------------------------------------------------------------------ the core
 
 
+@checks(mean=Array(kind="real"), se=Array(kind="real", low=0),
+        df=Array(kind="real", low=0, closed="neither"))
 def t_test_from_moments(mean, se, df, *, alternative="two-sided"):
     r"""Statistic and p-value of a t test from its mean, standard error and degrees of freedom.
 
@@ -99,11 +114,11 @@ def t_test_from_moments(mean, se, df, *, alternative="two-sided"):
     Parameters
     ----------
     mean : float or array_like
-        Mean difference (the numerator).
+        Mean difference (the numerator), finite (NaN is refused, not propagated).
     se : float or array_like
         Its standard error (the denominator), ``>= 0``.
     df : float or array_like
-        Degrees of freedom.
+        Degrees of freedom, positive. ``mean``, ``se`` and ``df`` must broadcast together.
     alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
 
     Returns
@@ -120,6 +135,11 @@ def t_test_from_moments(mean, se, df, *, alternative="two-sided"):
     check_choice(alternative, "alternative", ALTERNATIVES)
     mean = np.asarray(mean, dtype=float)
     se = np.asarray(se, dtype=float)
+    try:
+        np.broadcast_shapes(mean.shape, se.shape, np.shape(df))
+    except ValueError:
+        raise ValueError(f"mean, se and df must broadcast together; got shapes {mean.shape}, {se.shape} "
+                         f"and {np.shape(df)}") from None
     with np.errstate(divide="ignore", invalid="ignore"):
         stat = np.where(se > 0, mean / se, np.where(mean == 0, 0.0, np.copysign(np.inf, mean)))
     if alternative == "two-sided":
@@ -136,6 +156,7 @@ def _t_result(mean, se, df, alternative):
     return TTestResult(float(stat), float(p), float(df), float(mean), float(se), alternative=alternative)
 
 
+@checks(a=Array(kind="real"), b=Array(kind="real"), paired=Boolean(), alpha=Real(0, 1))
 def t_test_rejections(a, b, *, paired=True, alpha=0.05):
     """Whether a two-sided t test rejects "equal means", for many experiments at once.
 
@@ -199,6 +220,7 @@ def _paired_differences(x, y):
     return a - b
 
 
+@checks(_same_length=[("x", "y")], x=Array(ndim=1, kind="real"), y=Array(ndim=1, kind="real"))
 def paired_t_test(x, y, *, alternative="two-sided", confidence_level=0.95):
     r"""Paired t test of the mean of ``x - y``, with the confidence interval of that mean.
 
@@ -270,6 +292,7 @@ def _differences(x, name, *, ndim):
     return d
 
 
+@checks(differences=Array(ndim=2, kind="real"))
 def five_by_two_cv_t_test(differences, *, alternative="two-sided"):
     r"""Dietterich's 5x2cv paired t test.
 
@@ -284,7 +307,14 @@ def five_by_two_cv_t_test(differences, *, alternative="two-sided"):
     Parameters
     ----------
     differences : array_like, shape (5, 2)
+        Finite score differences, ``differences[j, i]`` for fold ``i`` of run ``j``.
     alternative : {'two-sided', 'less', 'greater'}
+        The alternative hypothesis about the mean difference.
+
+    Returns
+    -------
+    TTestResult
+        Statistic, p-value, degrees of freedom, mean difference and standard error.
 
     Examples
     --------
@@ -300,6 +330,7 @@ def five_by_two_cv_t_test(differences, *, alternative="two-sided"):
     return _t_result(d[0, 0], np.sqrt(s2.mean()), 5, alternative)
 
 
+@checks(differences=Array(kind="real"))
 def resampled_t_test(differences, *, alternative="two-sided"):
     r"""The uncorrected paired t test on resampled differences (random subsampling or k-fold CV).
 
@@ -307,6 +338,18 @@ def resampled_t_test(differences, *, alternative="two-sided"):
     differences as independent, which they are not (the training sets overlap): its Type I
     error is inflated (Dietterich 1998). Equals ``scipy.stats.ttest_1samp(differences, 0)``.
     Accepts a flat array or an r x k array of repeated-CV differences.
+
+    Parameters
+    ----------
+    differences : array_like
+        Finite score differences (at least 2), flattened.
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+        The alternative hypothesis about the mean difference.
+
+    Returns
+    -------
+    TTestResult
+        Statistic, p-value, degrees of freedom, mean difference and standard error.
 
     Examples
     --------
@@ -321,6 +364,7 @@ def resampled_t_test(differences, *, alternative="two-sided"):
     return _t_result(d.mean(), d.std(ddof=1) / np.sqrt(d.size), d.size - 1, alternative)
 
 
+@checks(x=Array(ndim=1, kind="real"), y=Array(ndim=1, kind="real"))
 def unpaired_t_test(x, y, *, alternative="two-sided"):
     r"""Two-sample t test with pooled variance (Student's), of ``mean(x) - mean(y)``.
 
@@ -332,6 +376,13 @@ def unpaired_t_test(x, y, *, alternative="two-sided"):
     the bias of overlapping or correlated test sets. When both samples are constant the
     result is documented instead of scipy's NaN: ``statistic`` is ``+/-inf`` (0 if the
     means are equal) and ``pvalue`` 0 or 1 accordingly.
+
+    Parameters
+    ----------
+    x, y : array_like of shape (n_x,) and (n_y,)
+        The two finite samples, at least 2 values each.
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+        The alternative hypothesis about the mean difference.
 
     Returns
     -------
@@ -372,6 +423,7 @@ def _corrected(d, n_train, n_test, df, alternative):
     return _t_result(d.mean(), np.sqrt((1.0 / n + n_test / n_train) * var), df, alternative)
 
 
+@checks(differences=Array(ndim=1, kind="real"), n_train=Integer(1), n_test=Integer(1), df=Real(0, None, closed="neither", none=True))
 def corrected_resampled_t_test(differences, *, n_train, n_test, df=None, alternative="two-sided"):
     r"""Nadeau & Bengio's corrected resampled t test.
 
@@ -384,12 +436,21 @@ def corrected_resampled_t_test(differences, *, n_train, n_test, df=None, alterna
     Parameters
     ----------
     differences : array_like, shape (n,)
+        Finite score differences of the two learners, one per resampling.
     n_train, n_test : int
         :math:`n_1` and :math:`n_2`.
     df : float, optional
         Degrees of freedom. Default ``n - 1``, the choice of Nadeau & Bengio, Weka and
         other implementations; Bouckaert & Frank (2004) print ``n``. Pass ``df=n`` to
         follow the paper.
+
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+        The alternative hypothesis about the mean difference.
+
+    Returns
+    -------
+    TTestResult
+        Statistic, p-value, degrees of freedom, mean difference and standard error.
 
     Examples
     --------
@@ -403,6 +464,7 @@ def corrected_resampled_t_test(differences, *, n_train, n_test, df=None, alterna
     return _corrected(d, n_train, n_test, df, alternative)
 
 
+@checks(differences=Array(ndim=2, kind="real"), n_train=Integer(1), n_test=Integer(1), df=Real(0, None, closed="neither", none=True))
 def corrected_repeated_cv_t_test(differences, *, n_train, n_test, df=None, alternative="two-sided"):
     r"""Bouckaert & Frank's corrected repeated k-fold CV test.
 
@@ -414,9 +476,19 @@ def corrected_repeated_cv_t_test(differences, *, n_train, n_test, df=None, alter
     Parameters
     ----------
     differences : array_like, shape (r, k)
+        Finite score differences, one per fold of each run.
     n_train, n_test : int
         Training and test set sizes of one fold (e.g. 90% and 10% of the data for k = 10).
     df : float, optional
+        Degrees of freedom; default ``k r - 1``.
+
+    alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
+        The alternative hypothesis about the mean difference.
+
+    Returns
+    -------
+    TTestResult
+        Statistic, p-value, degrees of freedom, mean difference and standard error.
 
     Examples
     --------

@@ -36,7 +36,7 @@ def test_trivial_classifiers_are_added_and_bad_input():
     cc = curves.cost_curve([0.2], [0.7])
     assert cc.probability_cost[0] == 0 and cc.probability_cost[-1] == 1
     assert cc.normalized_cost[0] == 0 and cc.normalized_cost[-1] == 0
-    with pytest.raises(ValueError, match="rates in"):
+    with pytest.raises(ValueError, match="fpr must be"):
         curves.cost_curve([1.2], [0.5])
     with pytest.raises(ValueError, match="probability_cost"):
         cc.cost_at(1.5)

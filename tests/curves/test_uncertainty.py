@@ -85,3 +85,14 @@ def test_degenerate_inputs_have_documented_results():
         curves.delong_test(y, [4, 3, 2, 1], [1, 2, 3, 4], alternative="bigger")
     with pytest.raises(ValueError, match="confidence_level"):
         curves.roc_auc_confidence_interval(y, [4, 3, 2, 1], confidence_level=95)
+
+
+def test_delong_correlation_is_a_correlation():
+    # clipped to [-1, 1]: the ratio of covariances can round just past 1 for equal rankings
+    rng = np.random.default_rng(3)
+    y = rng.random(40) < 0.5
+    s = y + rng.normal(size=40)
+    res = curves.delong_test(y, s, 2 * s + 1)
+    assert -1.0 <= res.correlation <= 1.0 and res.correlation == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="confidence_level must be"):
+        curves.roc_auc_confidence_interval(y, s, confidence_level=95)

@@ -183,8 +183,19 @@ def test_unknown_names_are_clear_errors():
         datasets.load_temporal_edges("enron")
     with pytest.raises(ValueError, match="not a registered data file"):
         datasets.fetch("uci/iris.csv")
-    with pytest.raises(TypeError, match="path must be a str"):
+    with pytest.raises(TypeError, match="path must be a non-empty string"):
         datasets.fetch(3)
     with pytest.raises(ValueError, match="did you mean"):
         datasets.info("iris.arff")
     assert datasets.info("uci/iris.arff.gz").urls[0].endswith("iris.arff")
+
+
+def test_hyperedge_index_out_of_range_names_i():
+    import numpy as np
+
+    h = datasets.TemporalHypergraph("toy", np.array([0, 3, 5]), np.array([1, 2, 3, 4, 5]), np.array([10, 20]), {})
+    assert h.hyperedge(-1).tolist() == [4, 5]
+    with pytest.raises(ValueError, match="^i must be"):
+        h.hyperedge(2)                          # was an IndexError
+    with pytest.raises(ValueError, match="offsets"):
+        datasets.TemporalHypergraph("toy", np.array([0, 3, 9]), np.array([1, 2, 3]), np.array([10, 20]), {})

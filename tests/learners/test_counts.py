@@ -121,7 +121,7 @@ def test_learners_beat_chance_on_an_informative_source_and_not_on_noise():
 
 def test_bad_input():
     bits = pattern_bits(2)
-    with pytest.raises(ValueError, match="counts must have shape"):
+    with pytest.raises(ValueError, match="counts must be a 3-D"):
         naive_bayes_predict(np.zeros((4, 2)), bits)
     with pytest.raises(ValueError, match="non-negative"):
         decision_tree_predict(-np.ones((1, 4, 2)), bits)

@@ -103,3 +103,32 @@ def test_evaluation_report_matches_the_engine():
         assert row["auroc"] == pytest.approx(ref.auroc) and row["aupr"] == pytest.approx(ref.aupr)
         assert row["baseline_precision"] == pytest.approx(len(pos) / (ref.n_positive + ref.n_negative))
     assert list(r.columns[:2]) == ["aupr", "average_precision"]  # AUPR first, as recommended
+
+
+@pytest.mark.parametrize("chunk_size, error", [(-1, ValueError), (0, ValueError), (1.5, TypeError), (True, TypeError)])
+def test_chunk_size_must_be_a_positive_integer(chunk_size, error):
+    # chunk_size=-1 used to return uninitialised memory from pair_distances
+    from evalkit.graph import as_adjacency
+
+    A, _ = as_adjacency([(0, 1), (1, 2), (3, 4)])
+    with pytest.raises(error, match="chunk_size must be an integer >= 1"):
+        linkpred.pair_distances(A, [(0, 2), (0, 3)], chunk_size=chunk_size)
+    with pytest.raises(error, match="chunk_size"):
+        linkpred.distance_counts(A, [(0, 2)], chunk_size=chunk_size)
+    with pytest.raises(error, match="chunk_size"):
+        linkpred.distance_score_histograms(A, [(0, 2)], ["common_neighbors"], chunk_size=chunk_size)
+    assert linkpred.pair_distances(A, [(0, 2), (0, 3)], chunk_size=1).tolist() == [2.0, np.inf]
+
+
+def test_bad_pairs_and_adjacency_name_the_argument():
+    from evalkit.graph import as_adjacency
+
+    A, _ = as_adjacency([(0, 1), (1, 2), (3, 4)])
+    with pytest.raises(ValueError, match="pairs must be row indices in"):
+        linkpred.pair_distances(A, [(0, 5)])
+    with pytest.raises(ValueError, match="pairs must be"):
+        linkpred.pair_distances(A, [(0, -1)])
+    with pytest.raises(TypeError, match="A must be a scipy sparse"):
+        linkpred.pair_distances(A.toarray().tolist(), [(0, 2)])
+    with pytest.raises(TypeError, match="predictors must be"):
+        linkpred.distance_score_histograms(A, [(0, 2)], 3)

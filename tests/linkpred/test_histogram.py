@@ -94,3 +94,21 @@ def test_histogram_curves_equal_enumerated_curves():
     ref_p, ref_r, _ = curves.precision_recall_curve(y, s)   # same points, descending thresholds
     np.testing.assert_allclose(recall, ref_r, atol=1e-12)
     np.testing.assert_allclose(precision, ref_p, atol=1e-12)
+
+
+def test_score_histogram_refuses_nan_scores():
+    # NaN scores used to be accepted and an AUROC reported
+    with pytest.raises(ValueError, match="positive_scores must be .*NaN"):
+        linkpred.ScoreHistogram.from_unsorted([np.nan, 1.0], [0.0, 2.0], [1, 1])
+    with pytest.raises(ValueError, match="values must be .*NaN"):
+        linkpred.ScoreHistogram.from_unsorted([1.0], [np.nan, 2.0], [1, 1])
+    with pytest.raises(ValueError, match="counts must be"):
+        linkpred.ScoreHistogram.from_unsorted([1.0], [0.0, 2.0], [1, -1])
+    with pytest.raises(ValueError, match="values and counts must have the same length"):
+        linkpred.ScoreHistogram.from_unsorted([1.0], [0.0, 2.0], [1])
+    with pytest.raises(ValueError, match="positive_scores must be"):
+        linkpred.ScoreHistogram(np.array([np.nan]), np.array([0.0]), np.array([1]))
+    with pytest.raises(TypeError, match=r"histograms\[0\] must be"):
+        linkpred.merge_histograms([3])
+    h = linkpred.ScoreHistogram.from_unsorted([1.0], [0.0], [2])
+    assert h == linkpred.ScoreHistogram.from_unsorted([1.0], [0.0, 0.0], [1, 1])

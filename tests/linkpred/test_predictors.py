@@ -89,3 +89,25 @@ def test_mean_of_orderings_is_propflow_mean():
     assert (M != linkpred.propflow(A)).nnz == 0
     with pytest.raises(ValueError, match="square"):
         linkpred.mean_of_orderings(sp.csr_matrix(np.ones((2, 3))))
+
+
+def test_snap_float_ties_refuses_nan():
+    # the NaN used to be overwritten by a neighbouring value
+    with pytest.raises(ValueError, match="values must be .*NaN"):
+        linkpred.snap_float_ties([np.nan, 0.3, 0.5])
+    assert linkpred.snap_float_ties([np.inf, 0.3, 0.3 + 1e-15]).tolist() == [np.inf, 0.3, 0.3]
+
+
+def test_predictor_arguments_are_checked():
+    A, _ = as_adjacency([(0, 1), (1, 2)])
+    for chunk_size in (0, -1):
+        with pytest.raises(ValueError, match="chunk_size must be an integer >= 1"):
+            linkpred.propflow(A, chunk_size=chunk_size)
+    with pytest.raises(TypeError, match="A must be a scipy sparse"):
+        linkpred.common_neighbors([[0, 1], [1, 0]])
+    with pytest.raises(ValueError, match="pairs must be row indices"):
+        linkpred.pair_scores(A, [(0, 3)])
+    with pytest.raises(ValueError, match="S must be square"):
+        linkpred.pair_scores(sp.csr_array((3, 4)), [(0, 3)])
+    with pytest.raises(ValueError, match="pairs must be"):
+        linkpred.preferential_attachment(A, [(0, -1)])

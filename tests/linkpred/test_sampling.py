@@ -129,7 +129,7 @@ def test_uniform_sampling_of_everything_is_the_whole_set_and_errors():
     np.testing.assert_array_equal(s.n_negative, dh.n_negative)
     with pytest.raises(ValueError, match="size must be an integer"):
         dh.sample_uniform(13)
-    with pytest.raises(ValueError, match="ratio must be a positive number"):
+    with pytest.raises(ValueError, match="ratio must be a real number in \(0, inf\)"):
         dh.sample_distance_balanced(ratio=0)
 
 
@@ -190,7 +190,7 @@ def test_surrogate_moments_closed_form_limit():
     approx = s * np.sqrt(3 * p_s) * (1 - beta * r) / np.sqrt(1 + s * (1 - s) + (s * beta * r) ** 2)
     for alpha in (0.2, 0.9):                                   # alpha cancels
         assert linkpred.surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta).sigmas == pytest.approx(approx, rel=0.01)
-    with pytest.raises(ValueError, match="alpha must lie"):
+    with pytest.raises(ValueError, match="alpha must be"):
         linkpred.surrogate_moments(1, 10, 5, 100, 0, 10)
 
 
@@ -205,7 +205,19 @@ def test_surrogate_places_are_distinct():
 def test_surrogate_errors():
     with pytest.raises(ValueError, match="part of the full one"):
         linkpred.surrogate_auroc(10, 10, 5, 100, 0.5, 10)
-    with pytest.raises(ValueError, match="alpha must lie"):
+    with pytest.raises(ValueError, match="alpha must be"):
         linkpred.surrogate_auroc(1, 10, 5, 100, 1.5, 10)
-    with pytest.raises(ValueError, match="beta must be at least 1"):
+    with pytest.raises(ValueError, match="beta must be"):
         linkpred.surrogate_auroc(1, 10, 5, 100, 0.5, 0.5)
+
+
+def test_draw_without_replacement_checks_and_takes_a_seed():
+    assert linkpred.draw_without_replacement([3, 0, 2], 5, 0).tolist() == [3, 0, 2]
+    with pytest.raises(ValueError, match="k must be at most"):
+        linkpred.draw_without_replacement([3, 0, 2], 6, 0)
+    with pytest.raises(ValueError, match="counts must be"):
+        linkpred.draw_without_replacement([3, -1], 1, 0)
+    with pytest.raises(TypeError, match="histogram must be an instance of ScoreHistogram"):
+        linkpred.subsample_negatives([1, 2], 0.5)
+    with pytest.raises(ValueError, match="n_simulations must be an integer >= 2"):
+        linkpred.surrogate_auroc(10, 100, 20, 1000, 0.2, 2, n_simulations=1)

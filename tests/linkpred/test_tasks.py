@@ -37,8 +37,10 @@ def test_empty_snapshots_are_clear_errors():
     ev = TemporalEdges("toy", np.array([1, 2, 3]), np.array([2, 3, 1]), np.array([5, 6, 7]))
     with pytest.raises(ValueError, match="feature period"):
         linkpred.temporal_task(ev, split=5)                 # nothing before time 5
-    task = linkpred.temporal_task(ev, split=100)            # nothing in the label period
-    assert len(task.positives) == 0
+    with pytest.raises(ValueError, match="split must not be after the last event"):
+        linkpred.temporal_task(ev, split=100)               # nothing in the label period: an error
+    task = linkpred.temporal_task(ev, split=6, end=7)       # label period [6, 7): only a new node's pair
+    assert len(task.positives) == 0 and task.n_new_node_pairs == 1
     with pytest.raises(ValueError, match="positives and negatives"):
         linkpred.evaluate_all_pairs(task.adjacency, task.positives, "common_neighbors")
     with pytest.raises(ValueError, match="end must be after split"):
@@ -133,3 +135,27 @@ def test_event_weights_are_checked():
     h = TemporalHypergraph("toy", np.array([0, 2]), np.array([1, 2]), np.array([0]), {})
     with pytest.raises(ValueError, match="weighting must be one of"):
         h.pairwise(weighting="harmonic")
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_non_finite_times_are_errors(bad):
+    # split=nan used to return an empty task
+    ev = TemporalEdges("toy", np.array([1, 2, 3]), np.array([2, 3, 1]), np.array([5, 6, 7]))
+    with pytest.raises(ValueError, match="split must be"):
+        linkpred.temporal_task(ev, split=bad)
+    with pytest.raises(ValueError, match="end must be"):
+        linkpred.temporal_task(ev, split=6, end=bad)
+    with pytest.raises(ValueError, match="start must be"):
+        linkpred.temporal_task(ev, split=6, start=bad)
+    with pytest.raises(ValueError, match="split must be"):
+        linkpred.temporal_slices(ev, split=bad, end=7)
+
+
+def test_wrong_events_and_options_name_the_argument():
+    ev = TemporalEdges("toy", np.array([1, 2, 3]), np.array([2, 3, 1]), np.array([5, 6, 7]))
+    with pytest.raises(TypeError, match="events must be an instance of TemporalEdges"):
+        linkpred.temporal_task([(1, 2, 5)], split=6)     # used to be an AttributeError
+    with pytest.raises(TypeError, match="split must be"):
+        linkpred.temporal_task(ev, split="6")
+    with pytest.raises(ValueError, match="n_slices must be an integer >= 1"):
+        linkpred.temporal_slices(ev, split=6, end=7, n_slices=0)

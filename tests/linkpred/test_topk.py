@@ -53,3 +53,11 @@ def test_top_k_rate_errors():
         linkpred.top_k_rate(h, 1.5)
     with pytest.raises(TypeError, match="ScoreHistogram"):
         linkpred.top_k_rate([1, 2], 1)
+
+
+def test_top_k_rate_bad_k_shape():
+    h = ScoreHistogram.from_unsorted([1.0], [0.0], [3])
+    with pytest.raises(ValueError, match="k must be"):
+        linkpred.top_k_rate(h, [[1, 2]])
+    with pytest.raises(TypeError, match="histogram must be an instance of ScoreHistogram"):
+        linkpred.top_k_rate(None, 1)

@@ -167,7 +167,34 @@ def test_link_based_classifier_bootstrap_and_arguments():
     assert boot[[0, 2, 3, 4]].tolist() == [1.0, 1.0, 1.0, 0.0]
     with pytest.raises(ValueError, match="aggregation"):
         rel.link_based_classifier(g, y, train, aggregation="mean")
-    with pytest.raises(ValueError, match="C must be a positive number"):
+    with pytest.raises(ValueError, match="C must be a real number in \\(0, inf\\)"):
         rel.link_based_classifier(g, y, train, C=0)
     with pytest.raises(TypeError, match="train_mask must be boolean"):
         rel.link_based_classifier(g, y, train.astype(int))
+
+
+@pytest.mark.parametrize("classifier", [rel.wvrn, rel.network_only_bayes, rel.link_based_classifier])
+def test_classifiers_refuse_labels_that_are_not_binary(classifier):
+    # evalkit 2.0 returned "probabilities" of 2.0 and 1.5 for a label 2, and -9.2e18 for NaN
+    g = nx.complete_bipartite_graph(3, 3)
+    train = np.array([True, True, False, True, True, False])
+    for bad in ([2, 1, 1, 0, 0, 0], [np.nan, 1, 1, 0, 0, 0], [1, 1, 1, 0, 0, -1]):
+        with pytest.raises(ValueError, match="labels"):
+            classifier(g, bad, train)
+    with pytest.raises(ValueError, match="labels must have one entry per node"):
+        classifier(g, [1, 1, 1, 0, 0], train)
+    # unknown labels are the ones train_mask leaves out: their values are not read
+    y = np.array([1, 1, 1, 0, 0, 0])
+    np.testing.assert_array_equal(classifier(g, y, train), classifier(g, np.where(train, y, 1 - y), train))
+    p = classifier(g, [True, True, True, False, False, False], train)  # booleans are binary labels
+    assert ((p >= 0) & (p <= 1)).all()
+
+
+def test_perturb_predictions_keeps_nan_and_refuses_non_probabilities():
+    p = np.array([0.9, np.nan, 0.2])
+    out = rel.perturb_predictions(p, 1.0, rng=0)
+    assert np.isnan(out[1]) and out[[0, 2]].round(2).tolist() == [0.1, 0.8]
+    with pytest.raises(ValueError, match="prob"):
+        rel.perturb_predictions(np.array([0.5, 1.5]), 0.1, rng=0)
+    with pytest.raises(ValueError, match="uniforms"):
+        rel.perturb_predictions(np.array([0.5, 0.5]), 0.1, uniforms=[0.2, np.nan])

@@ -53,3 +53,14 @@ def test_label_autocorrelation_contingency_equals_scipy_association():
     assert rel.label_autocorrelation(net.adjacency, y, measure="contingency") == pytest.approx(c / np.sqrt(0.5))
     with pytest.raises(ValueError, match="measure"):
         rel.label_autocorrelation(net.adjacency, y, measure="moran")
+
+
+def test_label_autocorrelation_refuses_nan_labels():
+    # evalkit 2.0 read a NaN label as "unknown" (NaN >= 0 is False) without a word
+    g = nx.path_graph(6)
+    with pytest.raises(ValueError, match="labels"):
+        rel.label_autocorrelation(g, [1, 1, np.nan, 0, 0, 0])
+    with pytest.raises(ValueError, match="errors"):
+        rel.error_correlation(g, [1, 1, 2, 0, 0, 0])
+    assert rel.label_autocorrelation(g, [True, True, True, False, False, False]) == pytest.approx(
+        rel.label_autocorrelation(g, [1, 1, 1, 0, 0, 0]))

@@ -151,3 +151,17 @@ def test_instance_simulation_reproducible_parallel_and_checked():
         rel.simulate_instance_type1_error("rrs", p_err=1.0)
     with pytest.raises(ValueError, match="procedure"):
         rel.simulate_instance_type1_error("cv")
+
+
+def test_simulation_arguments_are_checked_and_results_compare_safely():
+    with pytest.raises(ValueError, match="test"):
+        rel.simulate_group_type1_error("ncv", test="wilcoxon")
+    with pytest.raises(ValueError, match="p_err"):
+        rel.group_error_probabilities(1.0, 0.5)
+    with pytest.raises(ValueError, match="err_corr"):
+        rel.group_based_classification(np.full((2, 10), 5), 0.1, np.nan, rng=0)
+    with pytest.raises(ValueError, match="procedures"):
+        rel.simulate_group_type1_grid(procedures=("rrs", "cv"))
+    kw = dict(prop_labeled=0.5, n_trials=20, n_simulations=2, rng=0)
+    assert rel.simulate_group_type1_error("ncv", **kw) == rel.simulate_group_type1_error("ncv", **kw)
+    assert rel.simulate_instance_type1_error("ncv", **kw) == rel.simulate_instance_type1_error("ncv", **kw)

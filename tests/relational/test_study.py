@@ -68,3 +68,22 @@ def test_comparison_trials_wilcoxon_and_variance_terms():
     assert terms["unpaired"] == pytest.approx(np.mean((a.var(axis=1, ddof=1) + b.var(axis=1, ddof=1)) / 10))
     with pytest.raises(ValueError, match="test"):
         trials.rejection_rate("sign")
+
+
+def test_study_arguments_are_checked():
+    net = rel.latent_group_model(60, rng=0)
+    with pytest.raises(ValueError, match="labels"):
+        rel.error_correlation_study(net.adjacency, np.where(net.labels == 1, np.nan, 0.0), n_splits=2, rng=0)
+    with pytest.raises(ValueError, match="models"):
+        rel.error_correlation_study(net.adjacency, net.labels, models=("wvrn", "svm"), n_splits=2, rng=0)
+    with pytest.raises(ValueError, match="networks"):
+        rel.calibrate_handicap([], 0.3)
+    with pytest.raises(ValueError, match="prop_labeled"):
+        rel.calibrate_handicap([net], 1.3)
+    with pytest.raises(ValueError, match="labels must be 0/1"):
+        rel.calibrate_handicap([(net.adjacency, np.full(60, 2))], 0.3)
+    trials = rel.ComparisonTrials("rrs", np.full((2, 3), 0.8), np.full((2, 3), 0.7), ("wvrn", "nbc"), 0.0)
+    with pytest.raises(ValueError, match="test"):
+        trials.rejection_rate("z")
+    with pytest.raises(ValueError, match="accuracy_a"):
+        rel.ComparisonTrials("rrs", np.full((2, 3), 1.8), np.full((2, 3), 0.7), ("wvrn", "nbc"), 0.0)

@@ -62,3 +62,38 @@ def test_variance_functions_validate():
     with pytest.raises(ValueError, match="g must divide n"):
         rel.simulate_mean_variance(10, 3, 0.1)
     np.testing.assert_allclose(rel.variance_correlated([10, 20], 2, 0.5), [0.15, 0.075])
+
+
+def test_theorems_refuse_arguments_outside_their_domain():
+    # evalkit 2.0: variance_correlated(3, 3, -1.0) returned a negative variance, and sigma2 was never checked
+    with pytest.raises(ValueError, match="rho must be at least -1/\\(g - 1\\)"):
+        rel.variance_correlated(3, 3, -1.0)
+    with pytest.raises(ValueError, match="rho"):
+        rel.variance_observed(10, 3, -0.6, 2)
+    assert rel.variance_correlated(3, 3, -0.5) == pytest.approx(0.0)  # the smallest correlation 3 errors can share
+    for func, args in ((rel.variance_correlated, (10, 2, 0.1)), (rel.variance_overlap, (10, 2)),
+                       (rel.variance_observed, (10, 2, 0.1, 2)), (rel.variance_underestimate, (10, 2, 0.1, 2))):
+        with pytest.raises(ValueError, match="sigma2"):
+            func(*args, -1.0)
+        with pytest.raises(ValueError, match="sigma2"):
+            func(*args, np.nan)
+        with pytest.raises(ValueError, match="^n must be"):
+            func(0, *args[1:])
+        with pytest.raises(ValueError, match="^n must be"):
+            func(10.5, *args[1:])
+        assert func(*args, 0.0) == 0.0
+    with pytest.raises(ValueError, match="^g must be"):
+        rel.variance_correlated(10, 2.5, 0.1)
+    with pytest.raises(ValueError, match="^c must be"):
+        rel.variance_overlap(10, -1)
+    with pytest.raises(ValueError, match="^c must be"):
+        rel.variance_underestimate(10, 2, 0.1, [1, 2.5])
+    with pytest.raises(ValueError, match="rho"):
+        rel.variance_correlated(10, 2, np.nan)
+    with pytest.raises(TypeError, match="^n must be"):
+        rel.simulate_mean_variance(10.0, 2, 0.1)
+    with pytest.raises(ValueError, match="^mean must be"):
+        rel.simulate_mean_variance(10, 2, 0.1, mean=1.5)
+    # whole numbers given as floats (e.g. from a DataFrame) still broadcast
+    np.testing.assert_allclose(rel.variance_underestimate(np.array([100.0]), 10.0, 0.5, np.array([1.0, 50.0])),
+                               rel.variance_underestimate(100, 10, 0.5, [1, 50]))

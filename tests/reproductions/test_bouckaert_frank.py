@@ -37,7 +37,7 @@ def test_cli_writes_the_tables(tmp_path):
 def test_bad_arguments():
     with pytest.raises(ValueError, match="repetitions"):
         bf.run_replication(["iris"], repetitions=1)
-    with pytest.raises(ValueError, match="unknown"):
+    with pytest.raises(ValueError, match="datasets"):
         bf.run_replication(["irises"], repetitions=2)
 
 

@@ -163,3 +163,11 @@ def test_old_paths_forward_with_a_deprecation_warning(old, name, new):
     with warnings.catch_warnings():  # listing the shim (IDEs, pytest's fixture scan) warns nothing
         warnings.simplefilter("error")
         dir(module)
+
+
+@pytest.mark.usefixtures("shared_data")
+def test_recipe_same_seed_same_numbers_and_no_global_random_state():
+    state = np.random.get_state()[1].copy()
+    first, again = bf.recipe(seed=7), bf.recipe(seed=7)
+    assert first == again
+    assert np.array_equal(np.random.get_state()[1], state)

@@ -114,3 +114,22 @@ def test_real_data_small():
     assert np.ptp(louvain) > 0.2
     with pytest.raises(ValueError, match="partition"):
         neville.cora_pieces(partition="random")
+
+
+def test_bad_arguments_are_refused_before_anything_runs():
+    # declared checks (issue 22): the message names the argument, for explicit values and presets alike
+    with pytest.raises(ValueError, match="n_trials"):
+        neville.fig2(scale="small", n_trials=0)
+    with pytest.raises(ValueError, match="prop_labeled"):
+        neville.resampling_overlap(prop_labeled=(0.5, 1.0))
+    with pytest.raises(ValueError, match="scale"):
+        neville.fig3(scale="huge")
+    with pytest.raises(ValueError, match="link_rule"):
+        neville.fig3(link_rule="nearest")
+    with pytest.raises(ValueError, match="models"):
+        neville.table5(models=("wvrn", "svm"))
+    with pytest.raises(TypeError, match="seed"):
+        neville.theorem3_delta(seed=np.random.default_rng(0))  # the seeds of its estimates are 2 seed + c
+    with pytest.raises(TypeError, match="power"):
+        neville.power_at_gap({"nodes": [300]})
+    assert neville.fig2.experiment is _experiment.REGISTRY["neville-fig2"]

@@ -203,3 +203,20 @@ def test_inference_dependence_from_the_fold_correlation():
     table = nc.inference_table(_inference_trials(0.2, 0.0))
     assert table["fold_correlation", "all"].iloc[0] == pytest.approx(0.2015)  # mean over the 4 networks
     assert table.shape == (4, 10)
+
+
+def test_claim_functions_refuse_bad_arguments():
+    # declared checks (issue 22)
+    with pytest.raises(TypeError, match="fig3"):
+        nc.fig3_claims([{"procedure": "rrs"}])
+    with pytest.raises(ValueError, match="n_nodes"):
+        nc.overlap_claims(pd.DataFrame({"x": [1]}), n_nodes=5)
+    with pytest.raises(ValueError, match="n_folds"):
+        nc.fold_correlation(pd.DataFrame({"var_mean_difference": [1.0], "var_paired": [1.0]}), n_folds=1)
+    with pytest.raises(ValueError, match="exponent"):
+        nc.section5_claims({}, exponent=-1.0)
+    # the theorems chapter passes its SymPy steps as a pandas Series
+    frame = pd.DataFrame({"x": [1.0]})
+    nc.theorem_claims.__evalkit_validate__(frame, frame, pd.Series({"Thm 1: step": 0}))
+    with pytest.raises(TypeError, match="algebra"):
+        nc.theorem_claims(frame, frame, [("Thm 1: step", 0)])

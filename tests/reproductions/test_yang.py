@@ -183,3 +183,23 @@ def test_labels_name_the_papers_networks():
     assert yang.label("Enron (Benson)") == "Enron (Benson)"
     with pytest.raises(ValueError, match="network must be one of"):
         yang.label("DBLP")
+
+
+def test_bad_arguments_are_refused_before_any_data_is_loaded():
+    # declared checks (issue 22): an unknown network is named before the other networks are loaded
+    with pytest.raises(ValueError, match=r"networks\[1\] must be one of"):
+        yang.fig10(networks=("Condmat", "DBLP"))
+    with pytest.raises(ValueError, match="scale"):
+        yang.table1(scale="small")
+    with pytest.raises(ValueError, match="rates"):
+        yang.fig7(rates=(0.0, 1.0))
+    with pytest.raises(ValueError, match="end must be one of"):
+        yang.task("Condmat", end="max+1")
+    with pytest.raises(ValueError, match="n_nodes"):
+        yang.table2_implied(pd.DataFrame([[3.0]], index=[0.5], columns=[10]), n_nodes=50, share=0.5,
+                            alphas=(0.5,), betas=(10,))
+    with pytest.raises(TypeError, match="n_nodes"):
+        yang.table2_implied(pd.DataFrame([[3.0]], index=[0.5], columns=[10]), n_nodes=1000.0, share=0.5,
+                            alphas=(0.5,), betas=(10,))
+    with pytest.raises(ValueError, match="name must be one of"):
+        yang.directed_propflow("DBLP")

@@ -20,3 +20,10 @@ def test_replicability_measures():
     assert (s.consistent, s.almost_consistent) == (3, 5)
     with pytest.raises(ValueError, match="must not exceed"):
         replicability_summary([11], 10)
+
+
+def test_agreement_declared_checks():
+    with pytest.raises(ValueError, match="non_rejections must be"):
+        replicability_summary([1, np.nan], 10)
+    with pytest.raises(TypeError, match="n must be"):
+        replicability(1, 10.0)

@@ -72,3 +72,14 @@ def test_bad_input():
         stats.difference_interval_coverage(0.4, 5, 0.7, 10, min_probability=2)
     with pytest.raises(ValueError, match="n_1"):
         stats.difference_interval_coverage(0.4, 0, 0.7, 10)
+
+
+def test_difference_declared_checks():
+    with pytest.raises(ValueError, match="true_error_1 and true_error_2 must broadcast"):
+        stats.difference_interval_coverage([0.1, 0.2], 5, [0.1, 0.2, 0.3], 5)
+    with pytest.raises(ValueError, match="error_1 must be"):
+        stats.error_difference_interval(np.nan, 5, 0.5, 10)
+    with pytest.raises(TypeError, match="n_2 must be"):
+        stats.error_difference_interval(0.2, 5, 0.5, 10.0)
+    with pytest.raises(ValueError, match="min_probability must be"):
+        stats.difference_interval_coverage(0.1, 5, 0.2, 5, min_probability=1.0)

@@ -36,9 +36,9 @@ def test_holm_and_bonferroni_by_definition(pvalues, alpha):
 
 
 def test_multiple_test_bad_input():
-    with pytest.raises(ValueError, match="pvalues must lie in"):
+    with pytest.raises(ValueError, match="pvalues must be"):
         holm([0.1, 1.2])
-    with pytest.raises(ValueError, match="non-empty"):
+    with pytest.raises(ValueError, match="pvalues must be.*too few entries"):
         bonferroni([])
     with pytest.raises(ValueError, match="alpha"):
         holm([0.1], alpha=5)
@@ -54,3 +54,12 @@ def test_familywise_error_formulas_and_simulation():
     assert corr["uncorrected"] < sim["uncorrected"]  # positive dependence: fewer family-wise errors
     with pytest.raises(ValueError, match="correlation"):
         simulate_familywise_error(4, correlation=1.0)
+
+
+def test_multiple_declared_checks():
+    with pytest.raises(ValueError, match="pvalues must be"):
+        holm([0.1, np.nan])
+    with pytest.raises(TypeError, match="correlation must be"):
+        simulate_familywise_error(3, correlation="0.5", n_trials=10, rng=0)
+    with pytest.raises(ValueError, match="dependence must be"):
+        familywise_error(0.05, 3, dependence="positive")

@@ -54,3 +54,18 @@ def test_mcnemar_matches_mlxtend_and_scipy():
     # (no evidence either way); mlxtend (and statsmodels) return (0 - 1)^2 / (b + c) > 0
     chi2, _ = mlx.mcnemar(np.array([[50, 20], [20, 40]]), corrected=True)
     assert chi2 == pytest.approx(1 / 40) and mcnemar_test(20, 20).statistic == 0.0
+
+
+def test_enrichment_pvalue_empty_population_is_an_error():
+    # a population of 0 items used to give a silent NaN
+    with pytest.raises(ValueError, match="population must be"):
+        enrichment_pvalue(0, 0, 0, 0)
+
+
+def test_monte_carlo_pvalue_declared_checks():
+    with pytest.raises(TypeError, match="observed must be"):
+        monte_carlo_pvalue("0.5", [0.1, 0.2])
+    with pytest.raises(ValueError, match="null_statistics must be"):
+        monte_carlo_pvalue(0.5, [0.1, np.nan])
+    with pytest.raises(TypeError, match="plus_one must be"):
+        monte_carlo_pvalue(0.5, [0.1, 0.2], plus_one=1)

@@ -18,7 +18,7 @@ Submodules (every public name is also reachable here):
 Examples
 --------
 >>> from evalkit.reproductions import bouckaert_frank as bf
->>> res = bf.table5(scale="small")        # Weka's NaiveBayes and J48, 2 training sets per source
+>>> res = bf.table5(scale="small", learners="counts", seed=1)   # 2 training sets per source (count learners)
 >>> res.rejections("corrected 10x10 CV").shape
 (4, 2)
 """

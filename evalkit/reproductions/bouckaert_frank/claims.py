@@ -17,7 +17,10 @@ import numpy as np
 
 from ... import claims as _claims
 from ... import stats
+from ..._checks import Function, Text, checks
+from ._common import replication_result, simulation_result
 from .paper import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS, TABLE5_CLAIMS
+
 
 __all__ = ["ATTRIBUTE_COUNT_REASONS", "STANDIN_LEARNERS", "WEKA_NN", "partition_dependent", "property_claims",
            "property_reason", "simulation_predicates", "source_predicates", "table5_claims", "uci_claim_data",
@@ -30,12 +33,23 @@ WEKA_NN = ("Weka 3.9's IBk with k = 1 for Weka 3.3's IB1 (ties among equally nea
 _NB_C45_ONLY = ("bf.sec4_1.anneal-sensitive", "bf.sec4_1.nb-c45-same-but-vehicle", "bf.sec4_1.nb-c45-differ-19")
 
 
+@checks(claim_id=Text())
 def uci_claim_data(claim_id):
     """The ``data=`` keyword for a claim computed from the Weka rerun of Tables 1-4.
 
     Claims about naive Bayes against C4.5 use the paper's learners (Weka's NaiveBayes and
     J48 have Weka 3.3's defaults and behaviour); claims that involve nearest neighbour use
     IBk, which Weka 3.9 has in place of IB1, and so are judged as on a stand-in learner.
+
+    Parameters
+    ----------
+    claim_id : str
+        A claim id of the registry.
+
+    Returns
+    -------
+    dict
+        ``{}`` or ``{"data": WEKA_NN}``.
 
     Examples
     --------
@@ -64,11 +78,32 @@ _TEST_OF_TABLE4 = {"alpha1": "corrected 10x10 CV, level 0.01", "alpha2_5": "corr
                    "alpha5": "corrected 10x10 CV", "alpha10": "corrected 10x10 CV, level 0.1"}
 
 
+@checks(loader=Function(none=True))
 def property_claims(loader=None):
     """Table 1's data set properties from the ARFF files: ``{claim id: int}``.
 
     #inst. counts the rows, #atts. the attributes other than the class, #cl. the classes
     that occur.
+
+    Parameters
+    ----------
+    loader : callable, optional
+        ``loader(name) -> ArffData``; default :func:`evalkit.datasets.load_arff`.
+
+    Returns
+    -------
+    dict of str -> int
+        ``bf.table1.<data set>.{instances, attributes, classes}`` -> our count.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> import numpy as np
+    >>> def fake(name):                    # 4 rows, 2 attributes and the class, one class missing
+    ...     return SimpleNamespace(data=np.zeros((4, 3)), X=np.zeros((4, 2)), y=np.array([0, 1, 1, -1]))
+    >>> ours = property_claims(loader=fake)
+    >>> ours["bf.table1.iris.instances"], ours["bf.table1.iris.attributes"], ours["bf.table1.iris.classes"]
+    (4, 2, 2)
     """
     if loader is None:
         from ...datasets import load_arff as loader
@@ -82,8 +117,19 @@ def property_claims(loader=None):
     return out
 
 
+@checks(claim_id=Text())
 def property_reason(claim_id):
     """The ``explanation=`` or ``source_error=`` for a Table 1 property claim (see ``ATTRIBUTE_COUNT_REASONS``).
+
+    Parameters
+    ----------
+    claim_id : str
+        A claim id ``bf.table1.<data set>.<property>``.
+
+    Returns
+    -------
+    dict
+        The keyword for :func:`evalkit.claims.record` (empty when the counts agree).
 
     Examples
     --------
@@ -106,11 +152,33 @@ def _summary_value(summary, row):
             "r": summary.replicability}[row]
 
 
+@checks(result=replication_result())
 def uci_claims(result):
     """Tables 1-4 and the numbers of Sections 4.1 and 4.3 from our UCI rerun: ``{claim id: value}``.
 
     ``result`` must hold the paper's 27 data sets in the order of ``PAPER_DATASET_NAMES``
     and ten repetitions.
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        Our rerun of Tables 1-4.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}`` (counts as int, R as float).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import (PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS,
+    ...                                                    ReplicationResult)
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> ours = uci_claims(res)
+    >>> ours["bf.table1.anneal.nb-c45"], ours["bf.sec4_1.nb-c45-differ-19"]
+    (10, 0)
     """
     if tuple(result.datasets) != tuple(PAPER_DATASET_NAMES):
         raise ValueError("result must hold the paper's 27 data sets in Table 1's order")
@@ -138,9 +206,29 @@ def _mean_r(tables, test):
     return float(np.mean([tables[test][pair].replicability for pair in PAIR_SLUGS]))
 
 
+@checks(result=replication_result())
 def uci_predicates(result):
     """The qualitative claims of Sections 4.1-4.3 judged on our UCI rerun: ``{claim id: bool}``.
 
+    Parameters
+    ----------
+    result : ReplicationResult
+        Our rerun of Tables 1-4 (the paper's 27 data sets).
+
+    Returns
+    -------
+    dict of str -> bool
+        Whether each claim holds on our rerun.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import (PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS,
+    ...                                                    ReplicationResult)
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> uci_predicates(res)["bf.sec4_1.anneal-sensitive"]
+    False
     """
     from .uci import EQUAL_EFFORT, REPLICABILITY_ORDER, summary_tables
 
@@ -182,20 +270,60 @@ def uci_predicates(result):
     }
 
 
+@checks(result=replication_result())
 def partition_dependent(result):
     """Per pair, the number of data sets on which the 5x2cv verdict depends on the partition.
 
     That is, where the test neither always nor never rejected (0 < non-rejections < runs).
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        A run of :func:`~evalkit.reproductions.bouckaert_frank.run_replication`.
+
+    Returns
+    -------
+    dict of str -> int
+        Pair -> number of partition-dependent data sets.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import ReplicationResult
+    >>> res = ReplicationResult(("iris", "labor"), 10, {"5x2cv": {"NB vs C4.5": np.array([10, 4])}}, 0, 0.0)
+    >>> partition_dependent(res)
+    {'NB vs C4.5': 1}
     """
     n = result.repetitions
     return {p: int(((c > 0) & (c < n)).sum()) for p, c in result.counts["5x2cv"].items()}
 
 
+@checks(result=simulation_result())
 def table5_claims(result):
     """Table 5 from a simulation run: ``{claim id: value}`` (percentages and percentage points).
 
     The accuracy row is the mean absolute accuracy difference of the two learners; the
     paper's "10-fold cv" row is compared with our uncorrected 10-fold test (Section 4.3's).
+
+    Parameters
+    ----------
+    result : SimulationResult
+        A run of the simulation on the four sources.
+
+    Returns
+    -------
+    dict of str -> float
+        ``{claim id: our value}``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> ours = table5_claims(res)
+    >>> ours["bf.table5.5x2cv.source1"], ours["bf.table5.accuracy.source1"]
+    (100.0, 0.0)
     """
     out = {}
     diff = np.abs(result.accuracy_difference())
@@ -210,8 +338,29 @@ def table5_claims(result):
     return out
 
 
+@checks(result=simulation_result())
 def simulation_predicates(result):
-    """The qualitative claims judged on the simulation (Sections 2, 4.3, 4.4, 5): ``{claim id: bool}``."""
+    """The qualitative claims judged on the simulation (Sections 2, 4.3, 4.4, 5): ``{claim id: bool}``.
+
+    Parameters
+    ----------
+    result : SimulationResult
+        A run of the simulation on the four sources.
+
+    Returns
+    -------
+    dict of str -> bool
+        Whether each claim holds on the simulation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> simulation_predicates(res)["bf.sec4_4.low-consistency"]
+    False
+    """
     def type1(test):
         return float(result.rejection_rate(test)[0]), float(result.rejection_rate_std_error(test)[0])
 
@@ -242,6 +391,7 @@ def simulation_predicates(result):
     }
 
 
+@checks()
 def source_predicates():
     """Claims about the paper's own numbers and formulas: ``{claim id: bool}``.
 
@@ -249,6 +399,16 @@ def source_predicates():
       R within the printed rounding);
     - ``bf.sec2.r-floor``: R(k, 10) >= 0.5 for every k;
     - ``bf.sec4_2.only-exception``: Table 2 has exactly one value that drops with more runs.
+
+    Returns
+    -------
+    dict of str -> bool
+        Whether each claim holds on the paper's own numbers.
+
+    Examples
+    --------
+    >>> source_predicates()["bf.sec2.r-formula"]
+    True
     """
     from .paper import PAPER_SUMMARIES, PAPER_TABLE_1
 

@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from dataclasses import dataclass
 
 import numpy as np
 
 from ... import stats
+from ..._checks import Boolean, Choice, Instance, Integer, Jobs, Seed, Values, checks
+from ..._results import result
 from ...datasets import UCI_DATASETS, load_arff
 from ...learners import identical_learners_for, weka_learners_for
 from ...resampling import split_scores
 from .._experiment import experiment
+from ._common import int_seed
 from .paper import PAPER_DATASET_NAMES
 from .simulation import run_simulation, simulation_sources
 from .uci import run_replication
@@ -27,7 +29,14 @@ _PAPER_27 = tuple(PAPER_DATASET_NAMES)
 #: a UCI data set of the paper (its Weka name)
 UCIDataset = typing.Literal[UCI_DATASETS]
 
+# the experiments' keyword parameters: ``None`` (the default) means "the scale preset's value"
+_SCALES = Choice("book", "paper", "small")
+_DATASETS = Values(Choice(*UCI_DATASETS), none=True)
+_DATASET = Choice(*UCI_DATASETS, none=True)
 
+
+@checks(scale=_SCALES, datasets=_DATASETS, repetitions=Integer(2, none=True),
+        learners=Choice("weka", "standins", none=True), null_copies=Boolean(none=True), seed=Seed(), n_jobs=Jobs())
 @experiment("bouckaert-frank-tables1-4", aliases=("bouckaert-frank",),
             scales={"book": {"datasets": _PAPER_27, "repetitions": 10, "learners": "weka", "null_copies": False,
                              "seed": 0},
@@ -44,6 +53,9 @@ def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = Non
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     datasets : tuple of str
         Weka names of the UCI data sets (the paper's 27, in the order of its Table 1).
     repetitions : int
@@ -64,12 +76,21 @@ def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = Non
     -------
     ReplicationResult
         ``.rows()`` gives the summary and the per-data-set counts of every test and pair.
+
+    Examples
+    --------
+    With the scikit-learn stand-ins (Weka's learners start the JVM), on one data set:
+
+    >>> res = tables1_4(scale="small", datasets=("iris",), learners="standins", seed=0)
+    >>> int(res.counts["5x2cv"]["NB vs C4.5"][0]), res.fits
+    (2, 1260)
     """
     learners = identical_learners_for if null_copies else learners
     return run_replication(list(datasets), repetitions=repetitions, learners=learners, n_jobs=n_jobs,
                            progress=progress, seed=seed)
 
 
+@checks(scale=_SCALES, datasets=_DATASETS, repetitions=Integer(2, none=True), seed=Seed(), n_jobs=Jobs())
 @experiment("bouckaert-frank-null-copies",
             scales={"book": {"datasets": _PAPER_27[::3], "repetitions": 10, "seed": 0},
                     "paper": {"datasets": _PAPER_27, "repetitions": 10, "seed": 0},
@@ -81,6 +102,9 @@ def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = N
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     datasets : tuple of str
         Weka names of the UCI data sets (the book: every third of the paper's 27).
     repetitions : int
@@ -96,11 +120,20 @@ def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = N
     -------
     ReplicationResult
         Its ``rejection_rates("tree A vs tree B")`` are the Type I errors.
+
+    Examples
+    --------
+    >>> res = null_copies(scale="small", seed=0)       # iris, two repetitions
+    >>> float(res.rejection_rates("tree A vs tree B")["5x2cv"])
+    0.0
     """
     return run_replication(list(datasets), repetitions=repetitions, learners=identical_learners_for,
                            n_jobs=n_jobs, progress=progress, seed=seed)
 
 
+@checks(scale=_SCALES, training_sets=Integer(1, none=True), repetitions=Integer(1, none=True),
+        n_train=Integer(20, none=True), learners=Choice("weka", "counts", none=True), source_seed=Seed(), seed=Seed(),
+        n_jobs=Jobs())
 @experiment("bouckaert-frank-table5",
             scales={"book": {"training_sets": 60, "repetitions": 10, "n_train": 300, "learners": "weka",
                              "source_seed": 0, "seed": 1},
@@ -118,6 +151,9 @@ def table5(*, training_sets: int = None, repetitions: int = None, n_train: int =
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     training_sets : int
         Training sets per source (the paper: 1000).
     learners : {"weka", "counts"}
@@ -140,6 +176,16 @@ def table5(*, training_sets: int = None, repetitions: int = None, n_train: int =
     -------
     SimulationResult
         With ``.sources`` and ``.pilot_differences`` set; ``.rows()`` gives the table.
+
+    Examples
+    --------
+    With the count learners (Weka's start the JVM), two training sets per source:
+
+    >>> res = table5(scale="small", learners="counts", seed=1)
+    >>> res.rejections("corrected 10x10 CV").shape, len(res.sources)
+    ((4, 2), 4)
+    >>> res.consistency("5x2cv").tolist()
+    [50.0, 100.0, 50.0, 0.0]
     """
     sources, pilot = simulation_sources(learners=learners, rng=source_seed)
     result = run_simulation(sources, n_training_sets=training_sets, n_train=n_train, repetitions=repetitions,
@@ -151,6 +197,7 @@ def _tests_rows(results):
     return [{"test": name, "statistic": r.statistic, "df": r.df, "pvalue": r.pvalue} for name, r in results.items()]
 
 
+@checks(scale=Choice("book", "paper"), dataset=_DATASET, seed=Seed())
 @experiment("bouckaert-frank-tests-example",
             scales={"book": {"dataset": "diabetes", "seed": 1}, "paper": {"dataset": "diabetes", "seed": 1}},
             paper_cost="~3 s (the paper has no such example; 'paper' equals 'book')", rows=_tests_rows)
@@ -159,6 +206,9 @@ def tests_example(*, dataset: UCIDataset = None, seed: int = None):
 
     Parameters
     ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
     dataset : str
         Weka name of a UCI data set (the book: Pima diabetes).
     seed : int
@@ -168,11 +218,18 @@ def tests_example(*, dataset: UCIDataset = None, seed: int = None):
     -------
     dict of str -> TTestResult
         The 5x2cv, (corrected) resampled and (corrected) repeated CV tests.
+
+    Examples
+    --------
+    >>> res = tests_example(seed=1)
+    >>> round(float(res["corrected 10 x 10-fold CV"].pvalue), 4)
+    0.0036
     """
     from sklearn.model_selection import RepeatedStratifiedKFold, ShuffleSplit, StratifiedKFold
     from sklearn.naive_bayes import GaussianNB
     from sklearn.tree import DecisionTreeClassifier
 
+    seed = int_seed(seed)
     data = load_arff(dataset)
     X, y = data.X, data.y
     learners = {"naive Bayes": GaussianNB(), "decision tree": DecisionTreeClassifier(random_state=0)}
@@ -200,9 +257,28 @@ def tests_example(*, dataset: UCIDataset = None, seed: int = None):
     }
 
 
-@dataclass(frozen=True)
+@checks(nb_wrong_tree_right=Integer(0), nb_right_tree_wrong=Integer(0),
+        test=Instance("McNemarResult", example=lambda: stats.mcnemar_test(3, 1)))
+@result
 class McNemarExample:
-    """McNemar's test on one split: the two disagreement counts and the test."""
+    """McNemar's test on one split: the two disagreement counts and the test.
+
+    Parameters
+    ----------
+    nb_wrong_tree_right : int
+        Test examples naive Bayes gets wrong and the tree right.
+    nb_right_tree_wrong : int
+        Test examples naive Bayes gets right and the tree wrong.
+    test : McNemarResult
+        :func:`evalkit.stats.mcnemar_test` on the two counts.
+
+    Examples
+    --------
+    >>> from evalkit import stats
+    >>> ex = McNemarExample(12, 30, stats.mcnemar_test(12, 30))
+    >>> round(float(ex.rows()[0]["pvalue"]), 4)
+    0.0087
+    """
 
     nb_wrong_tree_right: int
     nb_right_tree_wrong: int
@@ -213,6 +289,7 @@ class McNemarExample:
                  "statistic": self.test.statistic, "pvalue": self.test.pvalue}]
 
 
+@checks(scale=Choice("book", "paper"), dataset=_DATASET, seed=Seed())
 @experiment("bouckaert-frank-mcnemar",
             scales={"book": {"dataset": "diabetes", "seed": 1}, "paper": {"dataset": "diabetes", "seed": 1}},
             paper_cost="< 1 s (the paper has no such example; 'paper' equals 'book')")
@@ -221,6 +298,9 @@ def mcnemar_example(*, dataset: UCIDataset = None, seed: int = None):
 
     Parameters
     ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
     dataset : str
         Weka name of a UCI data set (the book: Pima diabetes).
     seed : int
@@ -229,6 +309,13 @@ def mcnemar_example(*, dataset: UCIDataset = None, seed: int = None):
     Returns
     -------
     McNemarExample
+        The two disagreement counts on the test fold and McNemar's test on them.
+
+    Examples
+    --------
+    >>> ex = mcnemar_example(seed=1)
+    >>> ex.nb_wrong_tree_right, ex.nb_right_tree_wrong, round(float(ex.test.pvalue), 4)
+    (30, 44, 0.1307)
     """
     from sklearn.model_selection import StratifiedKFold
     from sklearn.naive_bayes import GaussianNB
@@ -236,16 +323,33 @@ def mcnemar_example(*, dataset: UCIDataset = None, seed: int = None):
 
     data = load_arff(dataset)
     X, y = data.X, data.y
-    train, test = next(StratifiedKFold(n_splits=3, shuffle=True, random_state=seed).split(X, y))
+    train, test = next(StratifiedKFold(n_splits=3, shuffle=True, random_state=int_seed(seed)).split(X, y))
     right_nb = GaussianNB().fit(X[train], y[train]).predict(X[test]) == y[test]
     right_tree = DecisionTreeClassifier(random_state=0).fit(X[train], y[train]).predict(X[test]) == y[test]
     b, c = int(np.sum(~right_nb & right_tree)), int(np.sum(right_nb & ~right_tree))
     return McNemarExample(b, c, stats.mcnemar_test(b, c))
 
 
-@dataclass(frozen=True)
+@checks(corrected=Instance("TTestResult", example=lambda: stats.resampled_t_test([0.01, 0.03, -0.01, 0.02])),
+        uncorrected=Instance("TTestResult", example=lambda: stats.resampled_t_test([0.01, 0.03, -0.01, 0.02])))
+@result
 class RecipeResult:
-    """The recipe's corrected 10x10-fold CV test, and the uncorrected test on the same differences."""
+    """The recipe's corrected 10x10-fold CV test, and the uncorrected test on the same differences.
+
+    Parameters
+    ----------
+    corrected : TTestResult
+        :func:`evalkit.stats.corrected_repeated_cv_t_test` on the 10 x 10 differences.
+    uncorrected : TTestResult
+        :func:`evalkit.stats.resampled_t_test` on the same differences.
+
+    Examples
+    --------
+    >>> from evalkit import stats
+    >>> t = stats.resampled_t_test([0.01, 0.03, -0.01, 0.02])
+    >>> [row["test"] for row in RecipeResult(t, t).rows()]
+    ['corrected 10x10 CV', 'uncorrected 10x10 CV']
+    """
 
     corrected: object
     uncorrected: object
@@ -256,6 +360,7 @@ class RecipeResult:
                 for name, r in (("corrected 10x10 CV", self.corrected), ("uncorrected 10x10 CV", self.uncorrected))]
 
 
+@checks(scale=Choice("book", "paper"), dataset=_DATASET, seed=Seed(), n_jobs=Jobs())
 @experiment("bouckaert-frank-recipe",
             scales={"book": {"dataset": "diabetes", "seed": 2004}, "paper": {"dataset": "diabetes", "seed": 2004}},
             paper_cost="~3 s (the recipe of the simulation chapter; 'paper' equals 'book')")
@@ -264,6 +369,9 @@ def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None =
 
     Parameters
     ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
     dataset : str
         Weka name of a UCI data set (the book: Pima diabetes).
     seed : int
@@ -274,12 +382,21 @@ def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None =
     Returns
     -------
     RecipeResult
+        The corrected test and, for contrast, the uncorrected test on the same differences.
+
+    Examples
+    --------
+    The recipe runs Weka's learners (it starts the JVM):
+
+    >>> res = recipe(seed=2004)                       # doctest: +SKIP
+    >>> res.corrected.df                              # doctest: +SKIP
+    99
     """
     from sklearn.model_selection import RepeatedStratifiedKFold
 
     data = load_arff(dataset)                                                 # 1. the data and a fixed design
     learners = weka_learners_for(data)                                        #    Weka's NaiveBayes and J48
-    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=seed)
+    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=int_seed(seed))
     scores = split_scores({"NB": learners["NB"], "C4.5": learners["C4.5"]},  # 2. each learner once per split
                           data.X, data.y, cv, n_jobs=n_jobs)
     d = scores.differences("NB", "C4.5").reshape(10, 10)                     # 3. the corrected test

@@ -23,16 +23,18 @@ test was consistent.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 import numpy as np
 
 from ... import stats
+from ..._checks import Array, Choice, Instance, Integer, Real, Seed, Values, checks
 from ..._parallel import parallel_map
-from ..._validation import check_positive_int, check_probability
+from ..._results import result
+from ..._validation import check_probability
 from ...datasets.synthetic import pattern_bits, random_bayes_net
 from ...learners.counts import decision_tree_predict, naive_bayes_predict
 from ...resampling import stratified_fold_ids, subsample_test_masks
+from ._common import simulation_result
 from .paper import PAPER_ACCURACY_DIFFERENCES, PAPER_TABLE_5, TABLE5_PAPER_ROWS
 
 __all__ = ["SIMULATION_LEARNERS", "SIMULATION_TESTS", "SimulationResult", "count_learner_agreement", "judged_table", "level_sweep", "pilot_accuracy_difference",
@@ -53,6 +55,18 @@ SIMULATION_LEARNERS = ("weka", "counts")
 """The learner sets of :func:`run_simulation`: Weka's NaiveBayes and J48, or the count learners."""
 
 
+def _example_net():
+    return random_bayes_net(3, rng=0)
+
+
+def _net():
+    """The declaration of one data source."""
+    return Instance("BinaryBayesNet", example=_example_net)
+
+
+_TESTS = Values(Choice(*SIMULATION_TESTS))
+
+
 def _binary_header(n_attributes):
     """ARFF header of a source's cases: ``x0 .. x{k-1}`` and ``class``, all nominal {0, 1}."""
     from ...datasets import ArffAttribute
@@ -62,14 +76,34 @@ def _binary_header(n_attributes):
         ArffAttribute("class", "nominal", binary),)
 
 
+@checks(net=_net(), n_train=Integer(2), n_pilot=Integer(1), learners=Choice(*SIMULATION_LEARNERS))
 def pilot_accuracy_difference(net, *, n_train=300, n_pilot=40, learners="weka", rng=None):
     """Mean accuracy of naive Bayes minus the tree (percentage points) over ``n_pilot`` training sets.
 
-    ``learners``: ``"weka"`` (Weka's NaiveBayes and J48) or ``"counts"`` (the count
-    learners), as in :func:`run_simulation`.
+    Parameters
+    ----------
+    net : BinaryBayesNet
+        The data source.
+    n_train : int, default 300
+        Cases per pilot training set.
+    n_pilot : int, default 40
+        Pilot training sets.
+    learners : {"weka", "counts"}, default "weka"
+        Weka's NaiveBayes and J48, or the count learners, as in :func:`run_simulation`.
+    rng : seed or Generator, optional
+        Randomness of the pilot training sets.
+
+    Returns
+    -------
+    float
+        The mean difference, in percentage points (exact expected accuracies on the source).
+
+    Examples
+    --------
+    >>> from evalkit.datasets import random_bayes_net
+    >>> round(pilot_accuracy_difference(random_bayes_net(5, rng=0), n_pilot=3, learners="counts", rng=0), 3)
+    0.0
     """
-    if learners not in SIMULATION_LEARNERS:
-        raise ValueError(f"learners must be one of {SIMULATION_LEARNERS}; got {learners!r}")
     rng = np.random.default_rng(rng)
     bits = pattern_bits(net.n_attributes)
     samples = [net.sample(n_train, rng=rng) for _ in range(n_pilot)]
@@ -89,6 +123,8 @@ def pilot_accuracy_difference(net, *, n_train=300, n_pilot=40, learners="weka", 
     return float(100 * (nb - tree).mean())
 
 
+@checks(targets=Values(Real(0, 100), min_len=0), tolerance=Real(0, None, closed="neither"), n_attributes=Integer(1),
+        n_train=Integer(2), n_pilot=Integer(1), learners=Choice(*SIMULATION_LEARNERS), max_candidates=Integer(1))
 def simulation_sources(*, targets=PAPER_ACCURACY_DIFFERENCES, tolerance=0.5, n_attributes=9, n_train=300,
                        n_pilot=40, learners="weka", max_candidates=10_000, rng=0):
     """The data sources: one with no arcs, then one BAN per target accuracy difference.
@@ -109,7 +145,13 @@ def simulation_sources(*, targets=PAPER_ACCURACY_DIFFERENCES, tolerance=0.5, n_a
     targets : sequence of float
         Absolute accuracy differences (percentage points) for sources 2, 3, ...
     tolerance : float, default 0.5
-    n_attributes, n_train, n_pilot : int
+        Largest distance of a selected source's absolute pilot difference from its target.
+    n_attributes : int, default 9
+        Binary attributes of every source.
+    n_train : int, default 300
+        Cases per pilot training set.
+    n_pilot : int, default 40
+        Pilot training sets per candidate.
     learners : {"weka", "counts"}, default "weka"
         The learners whose difference is measured (see :func:`pilot_accuracy_difference`):
         the paper's, Weka's NaiveBayes and J48, or the count learners.
@@ -130,8 +172,13 @@ def simulation_sources(*, targets=PAPER_ACCURACY_DIFFERENCES, tolerance=0.5, n_a
     >>> len(sources), sources[0].n_arcs, abs(abs(pilot[1]) - 3.0) <= 0.5
     (2, 0, True)
     """
-    k = check_positive_int(n_attributes, "n_attributes")
-    ss = np.random.SeedSequence(rng)
+    k = int(n_attributes)
+    if isinstance(rng, np.random.SeedSequence):
+        ss = rng
+    elif isinstance(rng, (np.random.Generator, np.random.BitGenerator)):
+        ss = np.random.SeedSequence(int(np.random.default_rng(rng).integers(2 ** 63)))
+    else:
+        ss = np.random.SeedSequence(rng)
     first, pilot_seed, candidates = ss.spawn(3)
     sources = [random_bayes_net(k, n_arcs=None, rng=np.random.default_rng(first))]
     pilots = [0.0]
@@ -152,11 +199,15 @@ def simulation_sources(*, targets=PAPER_ACCURACY_DIFFERENCES, tolerance=0.5, n_a
     raise ValueError(f"no source within tolerance={tolerance} of targets {pending} in {max_candidates} candidates")
 
 
-@dataclass(frozen=True)
+@checks(accuracy=Array(ndim=3, low=0, high=1),
+        pvalues=Instance(dict, example=lambda: {t: np.full((4, 2, 2), 0.5) for t in SIMULATION_TESTS}),
+        level=Real(0, 1), seconds=Real(0, None), sources=Values(_net(), none=True),
+        pilot_differences=Values(Real(-100, 100), none=True), learners=Choice(*SIMULATION_LEARNERS, none=True))
+@result
 class SimulationResult:
     """Outcome of :func:`run_simulation`.
 
-    Attributes
+    Parameters
     ----------
     accuracy : ndarray, shape (n_sources, n_training_sets, 2)
         Exact expected accuracy of naive Bayes and of the tree trained on each whole training set.
@@ -172,6 +223,15 @@ class SimulationResult:
         Each source's pilot accuracy difference (set with ``sources``).
     learners : str, optional
         Which learners ran (one of ``SIMULATION_LEARNERS``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> res.consistency("5x2cv").tolist(), res.rejection_rate("5x2cv").tolist()
+    ([100.0, 100.0, 100.0, 100.0], [0.0, 0.0, 0.0, 0.0])
     """
 
     accuracy: np.ndarray
@@ -337,6 +397,8 @@ def _one_training_set_weka(net, n_train, repetitions, seed):
     return acc, np.array(p)
 
 
+@checks(sources=Values(_net(), none=True), n_training_sets=Integer(1), n_train=Integer(20), repetitions=Integer(1),
+        level=Real(0, 1), learners=Choice(*SIMULATION_LEARNERS))
 def run_simulation(sources=None, *, n_training_sets=1000, n_train=300, repetitions=10, level=0.05,
                    learners="weka", n_jobs=None, progress=False, seed=0):
     """Run the paper's Table 5 simulation.
@@ -376,19 +438,15 @@ def run_simulation(sources=None, *, n_training_sets=1000, n_train=300, repetitio
 
     Examples
     --------
-    >>> res = run_simulation(n_training_sets=2, repetitions=2, learners="counts", seed=1)
+    >>> sources, _ = simulation_sources(learners="counts", rng=0)     # the default selects with Weka's learners
+    >>> res = run_simulation(sources, n_training_sets=2, repetitions=2, learners="counts", seed=1)
     >>> res.rejections("corrected 10x10 CV").shape
     (4, 2)
     >>> float(res.accuracy_difference()[0])       # source 1: both learners at exactly 50%
     0.0
     """
-    if learners not in SIMULATION_LEARNERS:
-        raise ValueError(f"learners must be one of {SIMULATION_LEARNERS}; got {learners!r}")
     sources = simulation_sources()[0] if sources is None else list(sources)
-    n_training_sets = check_positive_int(n_training_sets, "n_training_sets")
-    n_train = check_positive_int(n_train, "n_train", minimum=20)
-    repetitions = check_positive_int(repetitions, "repetitions")
-    level = check_probability(level, "level")
+    level = float(level)
     start = time.perf_counter()
     seeds = np.random.SeedSequence(seed).spawn(len(sources) * n_training_sets)
     jobs = [(sources[j], seeds[j * n_training_sets + i]) for j in range(len(sources)) for i in range(n_training_sets)]
@@ -401,6 +459,7 @@ def run_simulation(sources=None, *, n_training_sets=1000, n_train=300, repetitio
     return SimulationResult(acc, pvalues, level, time.perf_counter() - start, learners=learners)
 
 
+@checks(sources=Values(_net()), training_sets=Integer(1), n_train=Integer(2))
 def count_learner_agreement(sources, *, training_sets=10, n_train=300, rng=0):
     """How often the count learners predict what Weka's NaiveBayes and J48 predict, per source.
 
@@ -414,9 +473,13 @@ def count_learner_agreement(sources, *, training_sets=10, n_train=300, rng=0):
     Parameters
     ----------
     sources : sequence of BinaryBayesNet
+        The data sources.
     training_sets : int, default 10
+        Training sets drawn per source.
     n_train : int, default 300
+        Cases per training set.
     rng : seed or Generator, default 0
+        Randomness of the training sets.
 
     Returns
     -------
@@ -425,13 +488,19 @@ def count_learner_agreement(sources, *, training_sets=10, n_train=300, rng=0):
         naive Bayes and Weka's predict differently in any training set; the tree's
         agreement with J48 (mean and min over training sets); the tree's expected
         accuracy minus J48's (mean, percentage points).
+
+    Examples
+    --------
+    Weka's learners start the JVM:
+
+    >>> sources, _ = simulation_sources(learners="counts", rng=0)
+    >>> count_learner_agreement(sources, training_sets=2, rng=5).shape   # doctest: +SKIP
+    (4, 4)
     """
     import pandas as pd
 
     from ...learners import WEKA_LEARNERS, WekaClassifier
 
-    training_sets = check_positive_int(training_sets, "training_sets")
-    n_train = check_positive_int(n_train, "n_train", minimum=2)
     rng = np.random.default_rng(rng)
     rows = []
     for s, net in enumerate(sources):
@@ -457,8 +526,28 @@ def count_learner_agreement(sources, *, training_sets=10, n_train=300, rng=0):
     return pd.DataFrame(rows).set_index("source")
 
 
+@checks(_same_length=[("sources", "pilot")], sources=Values(_net()), pilot=Values(Real(-100, 100)))
 def sources_table(sources, pilot):
-    """The data sources: arcs, Bayes-optimal accuracy, pilot and the paper's accuracy difference."""
+    """The data sources: arcs, Bayes-optimal accuracy, pilot and the paper's accuracy difference.
+
+    Parameters
+    ----------
+    sources : sequence of BinaryBayesNet
+        The four data sources (:func:`simulation_sources`).
+    pilot : sequence of float
+        Their pilot accuracy differences, in percentage points.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``source`` (1-4).
+
+    Examples
+    --------
+    >>> sources, pilot = simulation_sources(learners="counts", rng=0)
+    >>> sources_table(sources, pilot)["arcs (class arcs included)"].iloc[0]
+    np.int64(0)
+    """
     import pandas as pd
 
     return pd.DataFrame({
@@ -469,8 +558,29 @@ def sources_table(sources, pilot):
     }, index=pd.Index(range(1, 5), name="source"))
 
 
+@checks(result=simulation_result())
 def table5_comparison(result):
-    """Table 5, the paper's rows beside ours (with Monte Carlo standard errors) and each row's minimum."""
+    """Table 5, the paper's rows beside ours (with Monte Carlo standard errors) and each row's minimum.
+
+    Parameters
+    ----------
+    result : SimulationResult
+        A run of :func:`run_simulation` on four sources.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (row, ``"paper"``/``"evalkit"``/``"± s.e."``); columns the four sources and ``"min."``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> table5_comparison(res).loc[("5x2cv", "evalkit"), "min."]
+    np.float64(100.0)
+    """
     import pandas as pd
 
     rows = {("accuracy difference, points", "paper"): list(PAPER_TABLE_5["accuracy difference (%)"]) + [np.nan],
@@ -488,8 +598,31 @@ def table5_comparison(result):
     return table5
 
 
+@checks(result=simulation_result(), tests=_TESTS)
 def rejection_rate_table(result, tests=SIMULATION_TESTS):
-    """Rejection rate of each test on each source (source 1: Type I error), with source 1's standard error."""
+    """Rejection rate of each test on each source (source 1: Type I error), with source 1's standard error.
+
+    Parameters
+    ----------
+    result : SimulationResult
+        A run of :func:`run_simulation` on four sources.
+    tests : sequence of str, default SIMULATION_TESTS
+        The tests (rows).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per test; columns the sources and source 1's standard error.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> rejection_rate_table(res, tests=["5x2cv"]).shape
+    (1, 5)
+    """
     import pandas as pd
 
     tests = list(tests)
@@ -499,8 +632,33 @@ def rejection_rate_table(result, tests=SIMULATION_TESTS):
     return rates
 
 
+@checks(result=simulation_result(), levels=Values(Real(0, 1)), tests=_TESTS)
 def level_sweep(result, levels=(0.01, 0.025, 0.05, 0.10), tests=SIMULATION_TESTS):
-    """Type I error on source 1 of each test at each significance level."""
+    """Type I error on source 1 of each test at each significance level.
+
+    Parameters
+    ----------
+    result : SimulationResult
+        A run of :func:`run_simulation`.
+    levels : sequence of float, default (0.01, 0.025, 0.05, 0.10)
+        The significance levels (columns).
+    tests : sequence of str, default SIMULATION_TESTS
+        The tests (rows).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per test, one column per level.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> level_sweep(res, levels=(0.05, 0.6), tests=["5x2cv"]).values.tolist()
+    [[0.0, 1.0]]
+    """
     import pandas as pd
 
     tests = list(tests)
@@ -508,8 +666,31 @@ def level_sweep(result, levels=(0.01, 0.025, 0.05, 0.10), tests=SIMULATION_TESTS
                         index=tests)
 
 
+@checks(result=simulation_result(), tests=_TESTS)
 def judged_table(result, tests=SIMULATION_TESTS):
-    """Each test judged on Type I error (source 1), power (mean of sources 2-4) and worst-source consistency."""
+    """Each test judged on Type I error (source 1), power (mean of sources 2-4) and worst-source consistency.
+
+    Parameters
+    ----------
+    result : SimulationResult
+        A run of :func:`run_simulation` on four sources.
+    tests : sequence of str, default SIMULATION_TESTS
+        The tests (rows).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per test: Type I error, power and the worst consistency (%).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> judged_table(res, tests=["5x2cv"]).values.tolist()
+    [[0.0, 0.0, 100.0]]
+    """
     import pandas as pd
 
     tests = list(tests)

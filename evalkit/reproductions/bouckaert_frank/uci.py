@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import functools
 import warnings
-from dataclasses import dataclass
 
 import numpy as np
 
 from ... import stats
+from ..._checks import Choice, Either, Function, Instance, Integer, Real, Seed, Text, Values, checks
 from ..._parallel import parallel_map, progress_bar
-from ..._validation import check_positive_int
+from ..._results import result
 from ...datasets import UCI_DATASETS, load_arff
 from ...learners import learners_for
 from ...resampling import SplitScores, split_scores
+from ._common import int_seed, replication_result
 from .paper import PAIR_SLUGS, PAIRS, PAPER_DATASET_NAMES, PAPER_SUMMARIES, PAPER_TABLE_1
 
 __all__ = ["CV_RUNS", "EQUAL_EFFORT", "LEARNER_SETS", "LEVELS", "REPLICABILITY_ORDER", "RESAMPLING_RUNS",
@@ -45,9 +46,34 @@ LEVELS = (0.01, 0.025, 0.05, 0.10)
 """Significance levels of Table 4."""
 
 
-@dataclass(frozen=True)
+@checks(datasets=Values(Text()), repetitions=Integer(1),
+        counts=Instance(dict, example=lambda: {"5x2cv": {"NB vs C4.5": np.array([2])}}), fits=Integer(0),
+        seconds=Real(0, None))
+@result
 class ReplicationResult:
-    """Non-rejection counts: ``counts[test][pair]`` is an int array over ``datasets``."""
+    """Non-rejection counts: ``counts[test][pair]`` is an int array over ``datasets``.
+
+    Parameters
+    ----------
+    datasets : tuple of str
+        Weka names of the data sets, in the order of the count arrays.
+    repetitions : int
+        Runs (random partitionings) of every test per data set.
+    counts : dict of str -> dict of str -> ndarray of int
+        Test -> pair of learners (``"NB vs C4.5"``) -> non-rejections per data set.
+    fits : int
+        Learner fits the run made.
+    seconds : float
+        Wall-clock time of the run.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> res = ReplicationResult(("iris",), 2, {"5x2cv": {"NB vs C4.5": np.array([1])}}, 1260, 1.0)
+    >>> row = res.rows()[0]
+    >>> row["consistent"], row["almost_consistent"], row["non_rejections[iris]"]
+    (0, 1, 1)
+    """
 
     datasets: tuple
     repetitions: int
@@ -106,6 +132,7 @@ def _weka_instances(name):
     return to_instances(load_arff(name))
 
 
+@checks(seed=Seed(), runs=Integer(1))
 def weka_run_seeds(seed, runs):
     """The ``java.util.Random`` seeds of the runs of one design in the repetition with seed ``seed``.
 
@@ -113,12 +140,24 @@ def weka_run_seeds(seed, runs):
     repetition ``seed`` uses runs ``1000 seed + 1, ..., 1000 seed + runs``, so repetition 0
     is exactly the experimenter's default.
 
+    Parameters
+    ----------
+    seed : int
+        The repetition's seed (a Generator or SeedSequence draws one).
+    runs : int
+        Runs of the design.
+
+    Returns
+    -------
+    list of int
+        The ``java.util.Random`` seed of each run.
+
     Examples
     --------
-    >>> weka_run_seeds(0, 3), weka_run_seeds(2, 2)
+    >>> weka_run_seeds(seed=0, runs=3), weka_run_seeds(seed=2, runs=2)
     ([1, 2, 3], [2001, 2002])
     """
-    return [1000 * int(seed) + j for j in range(1, runs + 1)]
+    return [1000 * int_seed(seed) + j for j in range(1, runs + 1)]
 
 
 def _weka_scores(name, seed):
@@ -163,6 +202,8 @@ def _weka_repetition(name, seed):
     return _pvalues(*scores), sum(s.scores.size for s in scores)
 
 
+@checks(datasets=Values(Choice(*UCI_DATASETS)), repetitions=Integer(2),
+        learners=Either(Choice(*LEARNER_SETS), Function(), none=True))
 def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n_jobs=None, progress=False, seed=0):
     """Run the paper's experiment on the given UCI data sets (see the module docstring).
 
@@ -198,22 +239,17 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
 
     Examples
     --------
-    >>> res = run_replication(["iris"], repetitions=2)
+    With the scikit-learn stand-ins (Weka's learners start the JVM):
+
+    >>> res = run_replication(["iris"], repetitions=2, learners="standins", seed=0)
     >>> res.counts["5x2cv"]["NB vs C4.5"], res.fits
     (array([2]), 1260)
     """
     import time
 
-    repetitions = check_positive_int(repetitions, "repetitions", minimum=2)
-    unknown = [d for d in datasets if d not in UCI_DATASETS]
-    if unknown:
-        raise ValueError(f"datasets must be UCI data set names {list(UCI_DATASETS)}; unknown: {unknown}")
     if learners is None:
         learners = "weka"
-    if isinstance(learners, str) and learners not in LEARNER_SETS:
-        raise ValueError(f"learners must be one of {LEARNER_SETS} or a callable; got {learners!r}")
-    if not (isinstance(learners, str) or callable(learners)):
-        raise TypeError(f"learners must be one of {LEARNER_SETS} or a callable; got {type(learners).__name__}")
+    seed = int_seed(seed)
     start = time.perf_counter()
     datasets = tuple(datasets)
     if learners == "weka":
@@ -247,20 +283,64 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
     return ReplicationResult(datasets, repetitions, counts, fits, time.perf_counter() - start)
 
 
+@checks(result=replication_result())
 def summary_tables(result):
-    """Consistent / almost consistent / R for every test and pair, as a nested dict."""
+    """Consistent / almost consistent / R for every test and pair, as a nested dict.
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        A run of :func:`run_replication`.
+
+    Returns
+    -------
+    dict of str -> dict of str -> ReplicabilitySummary
+        Test -> pair -> :func:`evalkit.stats.replicability_summary` of its counts.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> s = summary_tables(res)["5x2cv"]["NB vs C4.5"]
+    >>> s.consistent, float(s.replicability)
+    (27, 1.0)
+    """
     out = {}
     for test, per_pair in result.counts.items():
         out[test] = {pair: stats.replicability_summary(k, result.repetitions) for pair, k in per_pair.items()}
     return out
 
 
+@checks(result=replication_result(), standins=replication_result(none=True))
 def table1_comparison(result, *, standins=None):
     """Table 1 (5x2cv non-rejections per data set), the paper's columns beside ours.
 
     ``result`` (and ``standins``, a second run to show beside it, e.g. with the
     scikit-learn stand-ins) must hold the paper's 27 data sets in the order of
     ``PAPER_DATASET_NAMES``.
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        Our run on the paper's 27 data sets.
+    standins : ReplicationResult, optional
+        A second run shown beside it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per data set (the paper's names); columns (pair, ``"paper"``/``"ours"``/``"stand-ins"``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> table1_comparison(res).shape
+    (27, 6)
     """
     import pandas as pd
 
@@ -277,8 +357,31 @@ def table1_comparison(result, *, standins=None):
     return table1
 
 
+@checks(result=replication_result(), standins=replication_result(none=True))
 def summary_comparison(result, *, standins=None):
-    """Summary rows of Tables 1-4 and Section 4.3: the paper's and ours (and a second run's), per test and pair."""
+    """Summary rows of Tables 1-4 and Section 4.3: the paper's and ours (and a second run's), per test and pair.
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        Our run.
+    standins : ReplicationResult, optional
+        A second run shown beside it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (test, pair); consistent, almost consistent and R of the paper and of each run.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> int(summary_comparison(res).loc[("5x2cv", "NB vs C4.5"), "consistent (ours)"])
+    27
+    """
     import pandas as pd
 
     runs = {"ours": summary_tables(result)}
@@ -315,6 +418,7 @@ def _paper_summary(test, pair):
     return PAPER_SUMMARIES[key][pair]
 
 
+@checks(result=replication_result())
 def cell_differences(result):
     """Every cell of the paper's Tables 1-4 beside ours, one row per cell.
 
@@ -322,12 +426,27 @@ def cell_differences(result):
     summary rows; Tables 2-4 have the consistent and almost-consistent counts (of the 27
     data sets) and R of each column.
 
+    Parameters
+    ----------
+    result : ReplicationResult
+        The paper's 27 data sets in Table 1's order.
+
     Returns
     -------
     pandas.DataFrame
         Columns ``table``, ``pair``, ``test``, ``row`` (a data set, ``"consistent"``,
         ``"almost consistent"`` or ``"R"``), ``kind`` (``"count"`` or ``"R"``), ``paper``,
         ``ours``, ``difference`` (ours - paper).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> cells = cell_differences(res)
+    >>> len(cells), int(cells.loc[0, "ours"])
+    (198, 10)
     """
     import pandas as pd
 
@@ -352,6 +471,7 @@ def cell_differences(result):
     return frame
 
 
+@checks(result=replication_result(), by=Values(Choice("table", "pair")))
 def cell_comparison(result, *, by=("table", "pair")):
     """How far our Tables 1-4 are from the paper's, cell by cell, summarised per table and pair.
 
@@ -370,6 +490,15 @@ def cell_comparison(result, *, by=("table", "pair")):
         how many our R is above the paper's (``R above paper``). Table 1's count cells are
         its 81 non-rejection counts (of 10 runs); the other tables' count cells are
         consistent and almost-consistent counts (of 27 data sets).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> cell_comparison(res, by=("table",))["count cells"].tolist()
+    [81, 24, 24, 24]
     """
     cells = cell_differences(result)
     cells = cells[~((cells["table"] == "Table 1") & cells["row"].isin(["consistent", "almost consistent"]))]
@@ -402,8 +531,32 @@ EQUAL_EFFORT = (("resampled corrected, 10 runs", "corrected 1x10 CV"),
 """Pairs (random subsampling, repeated CV) of equal computational effort."""
 
 
+@checks(result=replication_result(), tests=Values(Text()))
 def mean_replicability(result, tests=REPLICABILITY_ORDER):
-    """Replicability R of each test, averaged over the three pairs: (ours, the paper's), two lists."""
+    """Replicability R of each test, averaged over the three pairs: (ours, the paper's), two lists.
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        Our run (every test of ``tests`` and every pair of ``PAIRS``).
+    tests : sequence of str, default REPLICABILITY_ORDER
+        The tests, as the replication names them.
+
+    Returns
+    -------
+    mean_ours, mean_paper : list of float
+        The mean R of each test, ours and the paper's.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> ours, paper = mean_replicability(res, tests=["5x2cv"])
+    >>> float(ours[0]), round(float(paper[0]), 3)
+    (1.0, 0.779)
+    """
     ours = summary_tables(result)
     pairs = [f"{a} vs {b}" for a, b in PAIRS]
     mean_ours = [np.mean([ours[t][p].replicability for p in pairs]) for t in tests]
@@ -411,13 +564,28 @@ def mean_replicability(result, tests=REPLICABILITY_ORDER):
     return mean_ours, mean_paper
 
 
+@checks(result=replication_result())
 def effort_comparison(result):
     """In how many (equal-effort pair of designs, pair of learners) repeated CV is more replicable.
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        Our run.
 
     Returns
     -------
     cv_wins, paper_wins, n_comparisons : int
         Our count, the paper's count, and the number of comparisons.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> effort_comparison(res)
+    (0, 10, 12)
     """
     ours = summary_tables(result)
     pairs = [f"{a} vs {b}" for a, b in PAIRS]
@@ -426,6 +594,7 @@ def effort_comparison(result):
     return int(cv_wins), int(paper_wins), len(EQUAL_EFFORT) * len(pairs)
 
 
+@checks()
 def paper_table1_check():
     """The summary rows of the paper's Table 1 recomputed from its own columns.
 

@@ -35,7 +35,7 @@ classifiers on synthetic and real networks); every name is available from this p
 from __future__ import annotations
 
 from ...claims import source_value
-from ..neville_claims import TABLE5_PAPER_ROWS
+from ._claims_common import TABLE5_PAPER_ROWS
 from .data import LGM_SEEDS, PARTITIONS, cora_pieces, latent_group_networks, table5_tasks
 from .real import (LGM_CHOICES, fig3, fig4, fig5, inference_sets, lgm_properties, lgm_sensitivity, power_at_gap,
                    table5, type2_reduction)

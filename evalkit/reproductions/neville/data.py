@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import relational as rel
+from ..._checks import Choice, Integer, checks
 
 __all__ = ["LGM_SEEDS", "PARTITIONS", "cora_pieces", "latent_group_networks", "table5_tasks"]
 
@@ -21,6 +22,7 @@ def _frame(rows):
 # ------------------------------------------------------------------ data set-ups
 
 
+@checks(n_nodes=Integer(2), n_calibration=Integer(0), n_evaluation=Integer(0))
 def latent_group_networks(n_nodes=300, *, n_calibration=50, n_evaluation=4, seed=None, **model):
     """The calibration and evaluation networks of the latent group model (Section 6.2).
 
@@ -53,6 +55,7 @@ def latent_group_networks(n_nodes=300, *, n_calibration=50, n_evaluation=4, seed
     return calibration, evaluation
 
 
+@checks()
 def table5_tasks():
     """The labelled real-network tasks of the book's Table 5.
 
@@ -64,6 +67,14 @@ def table5_tasks():
     -------
     dict
         ``(data set, task) -> (graph or adjacency, labels as 0/1 ints)``, in the book's order.
+
+    Examples
+    --------
+    Loading Cora, CiteSeer, the political books and Enron takes a few seconds:
+
+    >>> tasks = table5_tasks()  # doctest: +SKIP
+    >>> list(tasks)[:2]  # doctest: +SKIP
+    [('Enron email', 'Executive?'), ('Political books', 'Neutral?')]
     """
     from ... import datasets
     from ...graph import as_adjacency
@@ -91,6 +102,7 @@ PARTITIONS = {
 }
 
 
+@checks(n_parts=Integer(1), partition=Choice(*PARTITIONS))
 def cora_pieces(n_parts=6, *, seed=7, partition="stratified"):
     """Cora "Neural_Networks?" cut into disjoint pieces (:func:`evalkit.relational.disjoint_subnetworks`).
 
@@ -105,6 +117,24 @@ def cora_pieces(n_parts=6, *, seed=7, partition="stratified"):
     Returns
     -------
     list of (scipy.sparse.csr_array, ndarray)
+
+    Examples
+    --------
+    Loading Cora and finding its communities takes a few seconds:
+
+    >>> pieces = cora_pieces(6, seed=7)  # doctest: +SKIP
+    >>> len(pieces)  # doctest: +SKIP
+    6
+    How the pieces are cut, seeded, on the karate club network (two pieces, stratified by club):
+
+    >>> import networkx as nx
+    >>> import numpy as np
+    >>> from evalkit import relational as rel
+    >>> g = nx.karate_club_graph()
+    >>> y = np.array([int(g.nodes[n]["club"] == "Officer") for n in g])
+    >>> pieces = rel.disjoint_subnetworks(g, y, 2, rng=7, stratify=True, resolution=2.0)
+    >>> [a.shape[0] for a, _ in pieces], [int(lab.sum()) for _, lab in pieces]
+    ([17, 17], [9, 8])
     """
     from ... import datasets
     from ..._validation import check_choice

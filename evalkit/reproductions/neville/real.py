@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from ... import relational as rel
+from ..._checks import Choice, Instance, Integer, Real, Seed, Values, checks
 from .._experiment import experiment
-from .data import cora_pieces, latent_group_networks, table5_tasks
+from .data import PARTITIONS, cora_pieces, latent_group_networks, table5_tasks
 
 __all__ = ["LGM_CHOICES", "fig3", "fig4", "fig5", "inference_sets", "lgm_properties", "lgm_sensitivity",
            "power_at_gap", "table5", "type2_reduction"]
@@ -18,9 +19,20 @@ def _frame(rows):
     return pd.DataFrame(rows)
 
 
+def _example_fig4():
+    """A tiny frame shaped like :func:`fig4`'s result (the common test's valid ``power``)."""
+    rows = [{"nodes": n, "worse_rate": w, "procedure": p, "calibration_gap": w / 2, "paired": min(1.0, 10 * w),
+             "unpaired": min(1.0, 5 * w)}
+            for n in (300, 600) for w in (0.025, 0.15) for p in ("rrs", "ncv")]
+    return _frame(rows)
+
+
 # ---------------------------------------------------------- Figs. 3 and 4 (Section 6)
 
 
+@checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(0),
+        network_seed=Seed(), n_error_networks=Integer(0), prop_labeled=Real(0, 1, closed="neither"),
+        n_splits=Integer(1))
 @experiment("neville-lgm", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_error_networks": 3}},
             paper_cost="~15 s on 1 core")
 def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
@@ -29,6 +41,9 @@ def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n_nodes : int
         Nodes per network.
     n_calibration : int
@@ -49,6 +64,15 @@ def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     pandas.DataFrame
         One row per calibration network; ``error_correlation`` is NaN beyond the first
         ``n_error_networks``.
+
+    Examples
+    --------
+    >>> lgm = lgm_properties(n_nodes=60, n_calibration=2, n_evaluation=0, n_error_networks=1, n_splits=1,
+    ...                      network_seed=0)
+    >>> lgm[["network", "label_autocorrelation", "positive"]].round(3)
+       network  label_autocorrelation  positive
+    0        0                  0.304     0.533
+    1        1                  0.456     0.517
     """
     calibration, _ = latent_group_networks(n_nodes, n_calibration=n_calibration, n_evaluation=n_evaluation,
                                            seed=network_seed)
@@ -70,6 +94,8 @@ LGM_CHOICES = {"link_rule": ("either", "mean", "lower", "higher"), "group_sizes"
                "label_draw": ("bernoulli", "share")}
 
 
+@checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_networks=Integer(1), n_error_networks=Integer(0),
+        network_seed=Integer(0), prop_labeled=Values(Real(0, 1, closed="neither")), n_splits=Integer(1))
 @experiment("neville-lgm-sensitivity", scales={"book": {}, "paper": {}, "small": {"n_networks": 5, "n_error_networks": 2}},
             paper_cost="~15 s on 1 core")
 def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_networks: int = 20, network_seed: int = 2010,
@@ -86,6 +112,9 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n_nodes : int
         Nodes per network.
     n_networks : int
@@ -105,6 +134,13 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
         One row per combination: the three choices, the means of
         ``autocorr_phi``, ``autocorr_contingency``, ``error_corr_30`` and
         ``error_corr_collective``, their standard errors (``*_se``) and ``positive``.
+
+    Examples
+    --------
+    >>> study = lgm_sensitivity(n_nodes=50, n_networks=2, n_error_networks=1, network_seed=0, prop_labeled=(0.3,),
+    ...                         n_splits=1)
+    >>> study.shape, round(float(study["autocorr_phi"][0]), 3)
+    ((16, 12), 0.354)
     """
     import itertools
 
@@ -135,6 +171,10 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
     return _frame(rows)
 
 
+@checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(1),
+        network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1),
+        n_samples=Integer(2), link_rule=Choice(*LGM_CHOICES["link_rule"]),
+        group_sizes=Choice(*LGM_CHOICES["group_sizes"]), label_draw=Choice(*LGM_CHOICES["label_draw"]))
 @experiment("neville-fig3", aliases=("network-cv-fig3",),
             scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
@@ -146,6 +186,9 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n_nodes : int
         Nodes per network.
     n_calibration : int
@@ -171,6 +214,15 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
     -------
     pandas.DataFrame
         The rows of :func:`evalkit.relational.within_network_study`.
+
+    Examples
+    --------
+    >>> trials = fig3(n_nodes=60, n_calibration=2, n_evaluation=1, network_seed=0, prop_labeled=(0.3,), n_trials=2,
+    ...               n_samples=2, seed=0)
+    >>> trials[["procedure", "paired", "unpaired"]]
+      procedure  paired  unpaired
+    0       rrs     0.0       0.5
+    1       ncv     0.5       0.5
     """
     calibration, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration,
                                                     n_evaluation=n_evaluation, seed=network_seed, link_rule=link_rule,
@@ -179,6 +231,9 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
                                            n_samples=n_samples, rng=seed, progress=progress))
 
 
+@checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(1),
+        network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1),
+        n_samples=Integer(2))
 @experiment("neville-inference-sets", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
 def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
@@ -194,6 +249,9 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n_nodes, n_calibration, n_evaluation, network_seed, prop_labeled, n_trials, n_samples, seed
         As :func:`fig3`.
     progress : bool
@@ -203,6 +261,15 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     pandas.DataFrame
         The rows of :func:`evalkit.relational.within_network_study` with a column
         ``inference`` (``'all'`` or ``'test'``).
+
+    Examples
+    --------
+    >>> trials = inference_sets(n_nodes=60, n_calibration=2, n_evaluation=1, network_seed=0, prop_labeled=(0.3,),
+    ...                         n_trials=2, n_samples=2, seed=0)
+    >>> trials[["procedure", "inference", "paired"]]
+      procedure inference  paired
+    0       ncv       all     0.0
+    1       ncv      test     0.0
     """
     calibration, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration,
                                                     n_evaluation=n_evaluation, seed=network_seed)
@@ -214,6 +281,9 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     return _frame(rows)
 
 
+@checks(scale=Choice("book", "paper", "small"), n_nodes=Values(Integer(2)), network_seeds=Values(Seed()),
+        n_calibration=Integer(1), n_evaluation=Integer(1), prop_labeled=Real(0, 1, closed="neither"),
+        worse_rates=Values(Real(0, 1)), n_trials=Integer(1))
 @experiment("neville-fig4", aliases=("network-cv-fig4",),
             scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
@@ -227,6 +297,9 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n_nodes : tuple of int
         Network sizes (Fig. 4a, 4b).
     network_seeds : tuple of int
@@ -248,6 +321,14 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
     -------
     pandas.DataFrame
         The rows of :func:`evalkit.relational.within_network_study`, with ``nodes``.
+
+    Examples
+    --------
+    >>> power = fig4(n_nodes=(60,), network_seeds=(0,), n_calibration=2, n_evaluation=1, worse_rates=(0.3,), n_trials=2)
+    >>> power[["nodes", "procedure", "worse_rate", "paired"]]
+       nodes procedure  worse_rate  paired
+    0     60       rrs         0.3     1.0
+    1     60       ncv         0.3     1.0
     """
     if len(network_seeds) != len(n_nodes):
         raise ValueError("network_seeds must give one seed per entry of n_nodes")
@@ -261,6 +342,7 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
     return _frame(rows)
 
 
+@checks(power=Instance("DataFrame", example=_example_fig4), gap=Real(0, 1))
 def power_at_gap(power, *, gap=0.05):
     """Power of each (size, procedure, test) at an accuracy gap, read off Fig. 4's curves.
 
@@ -279,6 +361,16 @@ def power_at_gap(power, *, gap=0.05):
         Mean calibration gap and power per (nodes, worse rate, procedure).
     at_gap : dict
         ``(nodes, procedure, test) -> power`` at ``gap``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> power = pd.DataFrame({"nodes": 300, "worse_rate": [0.025, 0.15, 0.025, 0.15],
+    ...                       "procedure": ["rrs", "rrs", "ncv", "ncv"], "calibration_gap": [0.02, 0.08, 0.02, 0.08],
+    ...                       "paired": [0.3, 0.9, 0.1, 0.5], "unpaired": [0.2, 0.8, 0.0, 0.2]})
+    >>> summary, at_gap = power_at_gap(power, gap=0.05)
+    >>> at_gap[(300, "rrs", "paired")], at_gap[(300, "ncv", "unpaired")]
+    (0.6, 0.1)
     """
     summary = power.groupby(["nodes", "worse_rate", "procedure"])[["calibration_gap", "paired", "unpaired"]].mean()
     at_gap = {}
@@ -291,6 +383,9 @@ def power_at_gap(power, *, gap=0.05):
     return summary, at_gap
 
 
+@checks(at_gap=Instance(dict, example=lambda: {(n, p, t): 0.5 for n in (300, 600) for p in ("rrs", "ncv")
+                                                for t in ("paired", "unpaired")}),
+        small=Integer(1), large=Integer(1))
 def type2_reduction(at_gap, *, small=300, large=600):
     """Percentage by which the larger networks cut the Type II error, per (procedure, test).
 
@@ -305,6 +400,13 @@ def type2_reduction(at_gap, *, small=300, large=600):
     -------
     dict
         ``(procedure, test) -> 100 (t_small - t_large) / t_small`` (0 where ``t_small`` is 0).
+
+    Examples
+    --------
+    >>> at_gap = {(n, p, t): 0.5 if n == 300 else 0.75 for n in (300, 600) for p in ("rrs", "ncv")
+    ...           for t in ("paired", "unpaired")}
+    >>> type2_reduction(at_gap)[("ncv", "paired")]
+    50.0
     """
     out = {}
     for proc in ("rrs", "ncv"):
@@ -317,6 +419,8 @@ def type2_reduction(at_gap, *, small=300, large=600):
 # ---------------------------------------------------------- Table 5, Fig. 5 (Section 7)
 
 
+@checks(scale=Choice("book", "paper", "small"), n_splits=Integer(1), prop_labeled=Values(Real(0, 1, closed="neither")),
+        models=Values(Choice("wvrn", "nbc", "lbc")))
 @experiment("neville-table5", scales={"book": {}, "paper": {}, "small": {"n_splits": 2}},
             paper_cost="~20 s on 1 core")
 def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9),
@@ -330,6 +434,9 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n_splits : int
         Random labelled sets per share labelled.
     prop_labeled : tuple of float
@@ -342,6 +449,16 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
     pandas.DataFrame
         One row per task: error correlation, and the label autocorrelation as phi
         (``autocorr.``) and as Pearson's corrected contingency coefficient (``autocorr. C*``).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (tens of seconds):
+
+    >>> table = table5(scale="small")  # doctest: +SKIP
+    >>> table[["data set", "task"]].head(2)  # doctest: +SKIP
+             data set        task
+    0     Enron email  Executive?
+    1 Political books    Neutral?
     """
     rows = []
     for i, ((data, task), (graph, y)) in enumerate(table5_tasks().items()):
@@ -353,6 +470,9 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
     return _frame(rows)
 
 
+@checks(scale=Choice("book", "paper", "small"), n_parts=Integer(2), pieces_seed=Seed(), partition=Choice(*PARTITIONS),
+        prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1), calibration_repeats=Integer(1),
+        seed=Integer(0))
 @experiment("neville-fig5", scales={"book": {}, "paper": {}, "small": {"n_trials": 5, "calibration_repeats": 1}},
             paper_cost="~40 s on 1 core")
 def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified",
@@ -365,6 +485,9 @@ def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n_parts : int
         Pieces of Cora.
     pieces_seed : int
@@ -388,6 +511,24 @@ def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified
     dict
         ``"pieces"``: nodes, links, share positive and label autocorrelation of each piece;
         ``"trials"``: the study's rows, with ``held_out``.
+
+    Examples
+    --------
+    Cora is loaded and cut into pieces (tens of seconds):
+
+    >>> result = fig5(scale="small")  # doctest: +SKIP
+    >>> len(result["pieces"])  # doctest: +SKIP
+    6
+    How the pieces are cut, seeded, on the karate club network (two pieces, stratified by club):
+
+    >>> import networkx as nx
+    >>> import numpy as np
+    >>> from evalkit import relational as rel
+    >>> g = nx.karate_club_graph()
+    >>> y = np.array([int(g.nodes[n]["club"] == "Officer") for n in g])
+    >>> pieces = rel.disjoint_subnetworks(g, y, 2, rng=7, stratify=True, resolution=2.0)
+    >>> [a.shape[0] for a, _ in pieces], [int(lab.sum()) for _, lab in pieces]
+    ([17, 17], [9, 8])
     """
     from ..._parallel import progress_bar
 

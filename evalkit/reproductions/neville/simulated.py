@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import relational as rel
+from ..._checks import Choice, Integer, Real, Seed, Values, checks
 from ...resampling import network_split_masks
 from .._experiment import experiment
 
@@ -20,6 +21,8 @@ def _frame(rows):
 # ------------------------------------------------------------- Tables 1-3, Table 7
 
 
+@checks(scale=Choice("book", "paper", "small"), prop_labeled=Values(Real(0, 1, closed="neither")), n_nodes=Integer(2),
+        n_resamples=Integer(2), n_folds=Integer(2), n_repeats=Integer(1))
 @experiment("neville-overlap", scales={"book": {}, "paper": {}, "small": {"n_repeats": 20}},
             paper_cost="~5 s on 1 core")
 def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), n_nodes: int = 300,
@@ -28,6 +31,9 @@ def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7,
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     prop_labeled : tuple of float
         Shares of the nodes labelled.
     n_nodes : int
@@ -45,6 +51,15 @@ def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7,
     -------
     pandas.DataFrame
         One row per (share labelled, procedure).
+
+    Examples
+    --------
+    >>> overlap = resampling_overlap(prop_labeled=(0.5,), n_nodes=40, n_repeats=2, seed=0)
+    >>> overlap[["procedure", "test set size", "times tested: min", "max"]]
+      procedure  test set size  times tested: min  max
+    0       RRS             20                  9   20
+    1       ERS             20                 15   15
+    2       NCV              4                  1    1
     """
     rows = []
     for prop in prop_labeled:
@@ -62,6 +77,8 @@ def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7,
     return _frame(rows)
 
 
+@checks(scale=Choice("book", "paper", "small"), p_err=Values(Real(0, 1)), err_corr=Values(Real(0, 1)),
+        n_sets=Integer(1), n_groups=Integer(1), group_count=Integer(1))
 @experiment("neville-formulas", scales={"book": {}, "paper": {}, "small": {"n_sets": 2000}},
             paper_cost="~1 s")
 def group_formulas(*, p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), err_corr: tuple[float, ...] = (0.0, 0.4, 0.9),
@@ -74,6 +91,9 @@ def group_formulas(*, p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), err_corr:
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     p_err : tuple of float
         The classifiers' error rates.
     err_corr : tuple of float
@@ -89,6 +109,12 @@ def group_formulas(*, p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), err_corr:
     -------
     pandas.DataFrame
         Indexed by (P(err), errCorr).
+
+    Examples
+    --------
+    >>> table = group_formulas(p_err=(0.1,), err_corr=(0.9,), n_sets=100)
+    >>> round(float(table.loc[(0.1, 0.9), "error rate, printed"]), 3)
+    0.271
     """
     rows = []
     for pe in p_err:
@@ -110,6 +136,9 @@ def group_formulas(*, p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), err_corr:
 # ------------------------------------------------------------------------ Fig. 2
 
 
+@checks(scale=Choice("book", "paper", "small"), prop_labeled=Values(Real(0, 1, closed="neither")),
+        p_err=Values(Real(0, 1)), err_corr=Values(Real(0, 1)), n_trials=Integer(1), n_simulations=Integer(1),
+        seed_a=Seed(), seed_b=Seed())
 @experiment("neville-fig2", aliases=("network-cv-fig2",),
             scales={"book": {}, "paper": {}, "small": {"n_trials": 200, "n_simulations": 2}},
             paper_cost="~30 s on 2 cores (870,000 trials)")
@@ -124,6 +153,9 @@ def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: 
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     prop_labeled : tuple of float
         Shares labelled of Fig. 2a.
     p_err : tuple of float
@@ -148,6 +180,16 @@ def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: 
     dict
         ``"2a"`` and ``"2b"``: pandas DataFrames, one row per (procedure, P(err), errCorr,
         share labelled).
+
+    Examples
+    --------
+    >>> runs = fig2(prop_labeled=(0.5,), p_err=(0.1,), err_corr=(0.9,), n_trials=20, n_simulations=1,
+    ...             seed_a=0, seed_b=1, n_jobs=1)
+    >>> runs["2a"][["procedure", "type1_error"]]
+      procedure  type1_error
+    0       rrs         0.30
+    1       ers         0.35
+    2       ncv         0.00
     """
     fig2a = _frame(rel.simulate_group_type1_grid(prop_labeled=prop_labeled, p_err=0.1, err_corr=0.9,
                                                  n_trials=n_trials, n_simulations=n_simulations, n_jobs=n_jobs,
@@ -158,6 +200,9 @@ def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: 
     return {"2a": fig2a, "2b": fig2b}
 
 
+@checks(scale=Choice("book", "paper", "small"), prop_labeled=Values(Real(0, 1, closed="neither")),
+        exponents=Values(Real(0, None, closed="left")), n_resamples=Values(Integer(2)),
+        folds_prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1), n_simulations=Integer(1))
 @experiment("neville-sec5-variants",
             scales={"book": {"n_simulations": 5}, "paper": {}, "small": {"n_trials": 200, "n_simulations": 2}},
             paper_cost="~40 s on 2 cores (1.1 million trials)")
@@ -179,6 +224,9 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     prop_labeled : tuple of float
         Shares labelled of the skewed and group-free runs.
     exponents : tuple of float
@@ -200,6 +248,16 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
         ``"skewed"``, ``"dietterich"``, ``"folds"``: pandas DataFrames with one row per
         point: ``type1_error`` (mean over the simulations), ``type1_std`` (across them),
         the point's parameters, ``n_trials`` and ``n_simulations``.
+
+    Examples
+    --------
+    >>> runs = section5_variants(prop_labeled=(0.5,), exponents=(1.0,), n_resamples=(5,), folds_prop_labeled=(0.5,),
+    ...                          n_trials=10, n_simulations=1, seed=0, n_jobs=1)
+    >>> runs["skewed"][["procedure", "type1_error"]]
+      procedure  type1_error
+    0       rrs          0.3
+    1       ers          0.3
+    2       ncv          0.2
     """
     streams = np.random.default_rng(seed).spawn(1)
     common = {"n_trials": n_trials, "n_simulations": n_simulations, "n_jobs": n_jobs}
@@ -238,6 +296,8 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
 # ------------------------------------------------------------------ Theorems 1-3
 
 
+@checks(scale=Choice("book", "paper", "small"), n=Values(Integer(1)), g=Values(Integer(1)), rho=Values(Real(0, 1)),
+        share_common=Values(Real(0, 1, closed="left")), n_samples=Integer(2))
 @experiment("neville-theorems", scales={"book": {}, "paper": {}, "small": {"n_samples": 2000}},
             paper_cost="~5 s on 1 core")
 def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1, 5, 10),
@@ -250,6 +310,9 @@ def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n : tuple of int
         Sample sizes.
     g : tuple of int
@@ -266,6 +329,12 @@ def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1
     pandas.DataFrame
         One row per cell: n, g, rho, c, the Monte Carlo variance, the formula, and their
         difference in Monte Carlo standard errors (z).
+
+    Examples
+    --------
+    >>> grid = theorem_grid(n=(30,), g=(5,), rho=(0.5,), share_common=(0.0,), n_samples=500)
+    >>> round(float(grid["formula"][0]), 4)
+    0.009
     """
     rows = []
     cell = 0
@@ -282,6 +351,8 @@ def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1
     return _frame(rows)
 
 
+@checks(scale=Choice("book", "paper", "small"), n=Integer(1), g=Integer(1), rho=Real(0, 1), c_max=Integer(1),
+        n_samples=Integer(2), seed=Integer(0))
 @experiment("neville-theorem3", scales={"book": {}, "paper": {}, "small": {"n_samples": 20_000}},
             paper_cost="~5 s on 1 core")
 def theorem3_delta(*, n: int = 20, g: int = 10, rho: float = 0.9, c_max: int = 10, n_samples: int = 200_000,
@@ -293,6 +364,9 @@ def theorem3_delta(*, n: int = 20, g: int = 10, rho: float = 0.9, c_max: int = 1
 
     Parameters
     ----------
+    scale : {'book', 'paper', 'small'}, default 'book'
+        Preset of the other parameters: what the chapter runs, the paper's scale, or
+        seconds for tests (arguments given explicitly win).
     n : int
         Sample size.
     g : int
@@ -311,6 +385,12 @@ def theorem3_delta(*, n: int = 20, g: int = 10, rho: float = 0.9, c_max: int = 1
     pandas.DataFrame
         One row per c: the Monte Carlo Delta, its standard error, the proof's and the
         statement's Delta, and the deviations from each in standard errors.
+
+    Examples
+    --------
+    >>> delta = theorem3_delta(c_max=2, n_samples=2000, seed=1)
+    >>> delta["c"].tolist(), round(float(delta["proof"][0]), 4)
+    ([1, 2], 0.0039)
     """
     cs = np.arange(1, c_max + 1)
     corr = rel.simulate_mean_variance(n, g, rho, 0, n_samples=n_samples, rng=seed)

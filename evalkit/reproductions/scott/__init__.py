@@ -32,13 +32,16 @@ scott-multiple-comparisons
 """
 from __future__ import annotations
 
+import numbers
 import typing
-from dataclasses import dataclass
 
 import numpy as np
 
 from ... import stats
+from ..._checks import Array, Choice, Instance, Integer, Real, Values, checks
+from ..._results import result
 from .._experiment import experiment
+from ._common import BOOK_PAPER, BOOK_PAPER_SMALL
 
 __all__ = [
     "CLT_LOSSES",
@@ -74,6 +77,8 @@ CLT_LOSSES = ("0/1 loss, error 0.3", "0/1 loss, error 0.03", "log-normal loss")
 # ------------------------------------------------------------ interval coverage
 
 
+@checks(scale=BOOK_PAPER_SMALL, n_samples=Integer(1, none=True), n_trials=Integer(1, none=True),
+        n_points=Integer(1, none=True), p_min=Real(0, 1), p_max=Real(0, 1))
 @experiment(
     "scott-ci-coverage",
     scales={
@@ -90,6 +95,9 @@ def ci_coverage(*, n_samples: int = 40, n_trials: int = 10_000, n_points: int = 
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     n_samples : int
         Test-set size N.
     n_trials : int
@@ -114,7 +122,7 @@ def ci_coverage(*, n_samples: int = 40, n_trials: int = 10_000, n_points: int = 
     Examples
     --------
     >>> from evalkit.reproductions.scott import ci_coverage
-    >>> rows = ci_coverage(scale="small")
+    >>> rows = ci_coverage(scale="small", seed=0)
     >>> len(rows), rows[0]["method"], round(float(rows[0]["exact_coverage"]), 4)
     (9, 'normal', 0.8085)
     """
@@ -135,6 +143,8 @@ def ci_coverage(*, n_samples: int = 40, n_trials: int = 10_000, n_points: int = 
     return rows
 
 
+@checks(scale=BOOK_PAPER_SMALL, n_samples=Integer(1, none=True), p_min=Real(0, 1), p_max=Real(0, 1),
+        n_points=Integer(1, none=True))
 @experiment(
     "scott-coverage-curve",
     scales={"book": {"n_samples": 40, "n_points": 999}, "paper": {"n_samples": 40, "n_points": 9999},
@@ -147,6 +157,9 @@ def coverage_curve(*, n_samples: int = 40, p_min: float = 0.001, p_max: float = 
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     n_samples : int
         Test-set size N.
     p_min : float
@@ -177,6 +190,8 @@ def coverage_curve(*, n_samples: int = 40, p_min: float = 0.001, p_max: float = 
     return pd.DataFrame(coverage, index=pd.Index(p, name="true_error"))
 
 
+@checks(scale=BOOK_PAPER, n_samples=Values(Integer(1), none=True), true_errors=Values(Real(0, 1), none=True),
+        method=Choice("normal", "wilson", "exact"))
 @experiment(
     "scott-coverage-grid",
     scales={"book": {"n_samples": (30, 40, 100, 400), "true_errors": (0.02, 0.05, 0.1, 0.3)},
@@ -191,6 +206,9 @@ def coverage_grid(*, n_samples: tuple[int, ...] = (30, 40, 100, 400),
 
     Parameters
     ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
     n_samples : tuple of int
         Test-set sizes N (columns).
     true_errors : tuple of float
@@ -220,11 +238,13 @@ def coverage_grid(*, n_samples: tuple[int, ...] = (30, 40, 100, 400),
     ).rename_axis(columns="n_samples")
 
 
-@dataclass(frozen=True)
+@checks(p_grid=Array(ndim=1, low=0, high=1), n_grid=Array(ndim=1, kind="count"),
+        maps=Instance(dict, example=lambda: {"normal": np.array([[0.9, 0.95], [0.93, 0.94]])}))
+@result
 class CoverageMaps:
     """Result of :func:`coverage_map`: exact coverage over a grid of N and the true error.
 
-    Attributes
+    Parameters
     ----------
     p_grid : ndarray
         True errors (columns of each map).
@@ -232,6 +252,14 @@ class CoverageMaps:
         Test-set sizes (rows of each map).
     maps : dict of str -> ndarray
         Method -> coverage, shape ``(len(n_grid), len(p_grid))``.
+
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> maps = CoverageMaps(np.array([0.1, 0.3]), np.array([10, 40]), {"normal": np.array([[0.9, 0.95], [0.94, 0.95]])})
+    >>> maps.stable_from("normal"), maps.rows()[0]["coverage"]
+    (40, 0.9)
     """
 
     p_grid: np.ndarray
@@ -280,6 +308,8 @@ class CoverageMaps:
                 for i, n in enumerate(self.n_grid) for j, p in enumerate(self.p_grid)]
 
 
+@checks(scale=BOOK_PAPER_SMALL, p_min=Real(0, 1), p_max=Real(0, 1), n_p=Integer(1, none=True),
+        n_min=Integer(1, none=True), n_max=Integer(1, none=True), n_step=Integer(1, none=True))
 @experiment(
     "scott-coverage-map",
     scales={"book": {"n_p": 100, "n_min": 10, "n_max": 300, "n_step": 5},
@@ -293,6 +323,9 @@ def coverage_map(*, p_min: float = 0.005, p_max: float = 0.5, n_p: int = 100, n_
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     p_min : float
         Smallest true error.
     p_max : float
@@ -330,6 +363,7 @@ def coverage_map(*, p_min: float = 0.005, p_max: float = 0.5, n_p: int = 100, n_
 # ------------------------------------------------------------ the sample error
 
 
+@checks(scale=BOOK_PAPER_SMALL, n_samples=Integer(1), true_error=Real(0, 1), n_trials=Integer(2, none=True))
 @experiment(
     "scott-sample-error",
     scales={"book": {"n_trials": 200_000}, "paper": {"n_trials": 10_000_000}, "small": {"n_trials": 1000}},
@@ -341,6 +375,9 @@ def sample_error_simulation(*, n_samples: int = 40, true_error: float = 0.3, n_t
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     n_samples : int
         Test-set size N.
     true_error : float
@@ -360,7 +397,7 @@ def sample_error_simulation(*, n_samples: int = 40, true_error: float = 0.3, n_t
     Examples
     --------
     >>> from evalkit.reproductions.scott import sample_error_simulation
-    >>> res = sample_error_simulation(scale="small")
+    >>> res = sample_error_simulation(scale="small", seed=20260201)
     >>> res["summary"].round(3).to_dict("list")
     {'theory': [0.3, 0.072], 'simulation': [0.301, 0.073]}
     """
@@ -386,6 +423,8 @@ def sample_error_simulation(*, n_samples: int = 40, true_error: float = 0.3, n_t
     return {"summary": summary, "distribution": distribution}
 
 
+@checks(scale=BOOK_PAPER_SMALL, sizes=Values(Integer(1)), n_trials=Integer(2, none=True), bins=Integer(1),
+        low=Real(), high=Real())
 @experiment(
     "scott-clt",
     scales={"book": {"n_trials": 50_000}, "paper": {"n_trials": 500_000}, "small": {"n_trials": 500}},
@@ -401,6 +440,9 @@ def clt_simulation(*, sizes: tuple[int, ...] = (5, 30, 200), n_trials: int = 50_
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     sizes : tuple of int
         The numbers N of losses averaged.
     n_trials : int
@@ -423,7 +465,7 @@ def clt_simulation(*, sizes: tuple[int, ...] = (5, 30, 200), n_trials: int = 50_
     Examples
     --------
     >>> from evalkit.reproductions.scott import clt_simulation
-    >>> res = clt_simulation(scale="small")
+    >>> res = clt_simulation(scale="small", seed=20260202)
     >>> res["skewness"].shape, len(res["histograms"])
     ((3, 3), 540)
     """
@@ -450,250 +492,17 @@ def clt_simulation(*, sizes: tuple[int, ...] = (5, 30, 200), n_trials: int = 50_
     return {"skewness": skew, "histograms": pd.concat(histograms, ignore_index=True)}
 
 
-# ------------------------------------------------- comparing two learning algorithms
-
-
-def load_diabetes():
-    """The Pima Indians diabetes data of the comparing-algorithms chapter: ``(X, y)``."""
-    from ... import datasets
-
-    data = datasets.load_arff("diabetes")
-    return data.X, data.y
-
-
-def comparison_learners():
-    """The chapter's two learners: naive Bayes (``L1``) and a decision tree (``L2``)."""
-    from sklearn.naive_bayes import GaussianNB
-    from sklearn.tree import DecisionTreeClassifier
-
-    return {"naive Bayes": GaussianNB(), "decision tree": DecisionTreeClassifier(random_state=0)}
-
-
-def contenders():
-    """The four learners logistic regression is compared with in the multiple-comparisons section."""
-    from sklearn.ensemble import RandomForestClassifier
-    from sklearn.naive_bayes import GaussianNB
-    from sklearn.neighbors import KNeighborsClassifier
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-    from sklearn.tree import DecisionTreeClassifier
-
-    return {
-        "decision tree": DecisionTreeClassifier(random_state=0),
-        "naive Bayes": GaussianNB(),
-        "15-nearest neighbours": make_pipeline(StandardScaler(), KNeighborsClassifier(15)),
-        "random forest": RandomForestClassifier(n_estimators=100, random_state=0),
-    }
-
-
-def _fold_error_arrays(X, y, learners, n_splits, seed):
-    from sklearn.model_selection import KFold, cross_val_score
-
-    folds = KFold(n_splits=n_splits, shuffle=True, random_state=seed)  # the same folds for every learner
-    return {name: 1 - cross_val_score(model, X, y, cv=folds) for name, model in learners.items()}
-
-
-@experiment(
-    "scott-fold-errors",
-    scales={"book": {"n_splits": 10, "seed": 2026}, "paper": {"n_splits": 10, "seed": 2026}},
-    paper_cost="~1 s on 1 core",
+# comparing two learning algorithms (the Pima diabetes data, fold errors, multiple comparisons)
+from .comparison import (  # noqa: E402
+    comparison_learners,
+    contenders,
+    familywise_error_simulation,
+    fold_errors,
+    load_diabetes,
+    multiple_comparisons,
+    partition_seeds,
+    training_bias,
 )
-def fold_errors(*, n_splits: int = 10, seed: int = 2026):
-    """Test-fold errors of naive Bayes and a decision tree on the Pima diabetes data, same folds.
-
-    Parameters
-    ----------
-    n_splits : int
-        Folds K of the cross-validation.
-    seed : int
-        Seed of the (shuffled) partition.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index ``fold i`` (1..K), the two learners' errors and their difference ``p_i``.
-    """
-    import pandas as pd
-
-    X, y = load_diabetes()
-    errors = _fold_error_arrays(X, y, comparison_learners(), n_splits, seed)
-    table = pd.DataFrame(errors, index=pd.RangeIndex(1, n_splits + 1, name="fold i"))
-    table["p_i = difference"] = table["naive Bayes"] - table["decision tree"]
-    return table
-
-
-@experiment(
-    "scott-training-bias",
-    scales={"book": {"n_splits": 10, "seed": 2026}, "paper": {"n_splits": 10, "seed": 2026}},
-    paper_cost="~1 s on 1 core",
-)
-def training_bias(*, n_splits: int = 10, seed: int = 2026):
-    """Errors of the two learners on held-out folds and on the data they were trained on.
-
-    For each fold ``i`` of ``KFold(n_splits, shuffle=True, random_state=seed)`` and each
-    of :func:`comparison_learners`: the error on ``V_i`` of the hypothesis trained on
-    ``T_i`` (the K-fold procedure as it must be), its error on ``T_i`` itself (the
-    training error), and the error on ``V_i`` of the hypothesis trained on ``V_i`` (the
-    procedure as the lecture's slide prints it).
-
-    Parameters
-    ----------
-    n_splits : int
-        Folds K of the cross-validation.
-    seed : int
-        Seed of the (shuffled) partition.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per learner and fold: ``learner, fold, trained on T_i, tested on V_i``,
-        ``trained on T_i, tested on T_i`` and ``trained on V_i, tested on V_i``.
-    """
-    import pandas as pd
-    from sklearn.base import clone
-    from sklearn.model_selection import KFold
-
-    X, y = load_diabetes()
-    rows = []
-    for i, (train, test) in enumerate(KFold(n_splits=n_splits, shuffle=True, random_state=seed).split(X), 1):
-        for name, model in comparison_learners().items():
-            on_t = clone(model).fit(X[train], y[train])
-            on_v = clone(model).fit(X[test], y[test])
-            rows.append({"learner": name, "fold": i,
-                         "trained on T_i, tested on V_i": np.mean(on_t.predict(X[test]) != y[test]),
-                         "trained on T_i, tested on T_i": np.mean(on_t.predict(X[train]) != y[train]),
-                         "trained on V_i, tested on V_i": np.mean(on_v.predict(X[test]) != y[test])})
-    return pd.DataFrame(rows)
-
-
-@experiment(
-    "scott-partition-seeds",
-    scales={"book": {"n_partitions": 10}, "paper": {"n_partitions": 100}, "small": {"n_partitions": 2}},
-    paper_cost="~25 s on 1 core",
-)
-def partition_seeds(*, n_partitions: int = 10, n_splits: int = 10, confidence_level: float = 0.95):
-    """The lecture's paired t test of naive Bayes against a decision tree on differently seeded partitions.
-
-    Partition ``seed`` is ``KFold(n_splits, shuffle=True, random_state=seed)`` for seed
-    0, 1, ..., both learners on the same folds; the test is one-sided (``'less'``: naive
-    Bayes has the lower error).
-
-    Parameters
-    ----------
-    n_partitions : int
-        Number of partitions (seeds 0 .. n_partitions - 1).
-    n_splits : int
-        Folds K of each partition.
-    confidence_level : float
-        Confidence of the one-sided bound.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index ``partition seed``; the mean difference ``p``, the bound ``p + t s_p``, the
-        p-value and whether naive Bayes is better at that confidence.
-    """
-    import pandas as pd
-
-    X, y = load_diabetes()
-    learners = comparison_learners()
-    runs = []
-    for seed in range(n_partitions):
-        e = _fold_error_arrays(X, y, learners, n_splits, seed)
-        r = stats.paired_t_test(e["naive Bayes"], e["decision tree"], alternative="less",
-                                confidence_level=confidence_level)
-        runs.append({"partition seed": seed, "p": r.mean_difference, "bound p + t s_p": r.high,
-                     "p-value": r.pvalue, "L1 better at 95%?": r.high < 0})
-    return pd.DataFrame(runs).set_index("partition seed")
-
-
-@experiment(
-    "scott-familywise-error",
-    scales={"book": {"n_trials": 400_000}, "paper": {"n_trials": 4_000_000}, "small": {"n_trials": 2000}},
-    paper_cost="~9 s and 0.5 GB on 1 core",
-)
-def familywise_error_simulation(*, n_tests: int = 4, correlations: tuple[float, ...] = (0.0, 0.5),
-                                alpha: float = 0.05, n_trials: int = 400_000, seed: int = 20260301):
-    """Simulated family-wise error of one-sided tests whose nulls all hold, for several correlations.
-
-    Each correlation runs :func:`evalkit.stats.simulate_familywise_error` with the same seed.
-
-    Parameters
-    ----------
-    n_tests : int
-        Number of tests in the family.
-    correlations : tuple of float
-        Pairwise correlations of the test statistics (0.5: one learner against several).
-    alpha : float
-        Level of each test.
-    n_trials : int
-        Simulated families per correlation.
-    seed : int
-        Seed of each simulation.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index ``correlation``; the rates ``uncorrected``, ``bonferroni``, ``holm`` and the
-        Monte Carlo ``standard_error``.
-
-    Examples
-    --------
-    >>> from evalkit.reproductions.scott import familywise_error_simulation
-    >>> familywise_error_simulation(scale="small").round(2)["uncorrected"].tolist()
-    [0.18, 0.13]
-    """
-    import pandas as pd
-
-    rows = {rho: stats.simulate_familywise_error(n_tests, correlation=rho, alpha=alpha, n_trials=n_trials, rng=seed)
-            for rho in correlations}
-    return pd.DataFrame(rows).T.rename_axis("correlation")
-
-
-@experiment(
-    "scott-multiple-comparisons",
-    scales={"book": {"n_splits": 10, "seed": 2026}, "paper": {"n_splits": 10, "seed": 2026}},
-    paper_cost="~3 s on 1 core",
-)
-def multiple_comparisons(*, n_splits: int = 10, seed: int = 2026, alpha: float = 0.05):
-    """Logistic regression against the four :func:`contenders` on the same folds, with Bonferroni and Holm.
-
-    Parameters
-    ----------
-    n_splits : int
-        Folds K of the cross-validation.
-    seed : int
-        Seed of the (shuffled) partition, shared by every learner.
-    alpha : float
-        Family-wise level.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index ``logistic regression vs``; the one-sided paired-t p-value (logistic
-        regression has the lower error), the adjusted p-values and the rejections.
-    """
-    import pandas as pd
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import KFold, cross_val_score
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-
-    X, y = load_diabetes()
-    folds = KFold(n_splits=n_splits, shuffle=True, random_state=seed)
-    l1 = make_pipeline(StandardScaler(), LogisticRegression())
-    e1 = 1 - cross_val_score(l1, X, y, cv=folds)
-    pvalues = {name: stats.paired_t_test(e1, 1 - cross_val_score(m, X, y, cv=folds), alternative="less").pvalue
-               for name, m in contenders().items()}
-    p = np.array(list(pvalues.values()))
-    bonf, holm = stats.bonferroni(p, alpha=alpha), stats.holm(p, alpha=alpha)
-    return pd.DataFrame({
-        "p-value": p,
-        "uncorrected: reject?": p <= alpha,
-        "Bonferroni adjusted p": bonf.pvalues_adjusted, "Bonferroni: reject?": bonf.reject,
-        "Holm adjusted p": holm.pvalues_adjusted, "Holm: reject?": holm.reject,
-    }, index=pd.Index(list(pvalues), name="logistic regression vs"))
-
 
 # the ROC material (single-point classifiers, cost curves, re-labelled trees, multi-class AUC, AUC intervals)
 from .roc import auc_interval_coverage, cora_multiclass_auc, roc_analysis, roc_learners  # noqa: E402

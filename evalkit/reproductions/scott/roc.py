@@ -13,7 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from ... import curves, metrics
+from ..._checks import Choice, Integer, Real, Values, checks
 from .._experiment import experiment
+from ._common import int_seed
 
 __all__ = [
     "auc_interval_coverage",
@@ -23,6 +25,7 @@ __all__ = [
 ]
 
 
+@checks()
 def roc_learners(seed=0):
     """The stand-ins for the lecture's classifiers: a scored SVM, and ID3 and naive Bayes as single points.
 
@@ -30,6 +33,16 @@ def roc_learners(seed=0):
     ----------
     seed : int
         Seed of the tree.
+
+    Returns
+    -------
+    dict of str -> estimator
+        Unfitted scikit-learn classifiers by name.
+
+    Examples
+    --------
+    >>> sorted(roc_learners(seed=0))
+    ['ID3 (entropy tree)', 'SVM', 'naive Bayes']
     """
     from sklearn.naive_bayes import GaussianNB
     from sklearn.pipeline import make_pipeline
@@ -37,6 +50,7 @@ def roc_learners(seed=0):
     from sklearn.svm import LinearSVC
     from sklearn.tree import DecisionTreeClassifier
 
+    seed = int_seed(seed)
     return {
         "SVM": make_pipeline(StandardScaler(), LinearSVC(C=1.0, random_state=seed)),
         "ID3 (entropy tree)": DecisionTreeClassifier(criterion="entropy", random_state=seed),
@@ -50,6 +64,8 @@ def _beats_hull(fpr_point, tpr_point, fpr, tpr, slopes):
     return tpr_point - slopes * fpr_point > best_curve + 1e-12
 
 
+@checks(scale=Choice("book", "paper"), test_size=Real(0, 1, closed="neither", none=True),
+        tree_depth=Integer(1, none=True))
 @experiment(
     "scott-roc-analysis",
     scales={"book": {"test_size": 1 / 3, "tree_depth": 4}, "paper": {"test_size": 1 / 3, "tree_depth": 4}},
@@ -61,6 +77,9 @@ def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0
 
     Parameters
     ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
     test_size : float
         Share of the examples held out (stratified).
     tree_depth : int
@@ -76,6 +95,13 @@ def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0
         and TPR of the single-point classifiers and of the default-labelled shallow tree);
         ``slopes`` and ``beats`` (for each single-point classifier, whether it beats the
         SVM's curve at each iso-performance slope :math:`|N|/|P|` of a log grid).
+
+
+    Examples
+    --------
+    >>> res = roc_analysis(seed=0)
+    >>> round(float(res["points"].loc["naive Bayes", "TPR"]), 3)
+    0.618
     """
     import pandas as pd
     from sklearn.model_selection import train_test_split
@@ -83,6 +109,7 @@ def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0
 
     from ... import datasets
 
+    seed = int_seed(seed)
     data = datasets.load_arff("diabetes")
     y = np.asarray(data.y) == 1                       # tested positive for diabetes
     X_train, X_test, y_train, y_test = train_test_split(data.X, y, test_size=test_size, stratify=y, random_state=seed)
@@ -110,6 +137,8 @@ def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0
     return {"y_test": y_test, "scores": scores, "points": points, "slopes": slopes, "beats": beats}
 
 
+@checks(scale=Choice("book", "paper", "small"), sizes=Values(Integer(2)),
+        aucs=Values(Real(0, 1, closed="neither")), n_trials=Integer(1, none=True))
 @experiment(
     "scott-auc-interval-coverage",
     scales={"book": {"n_trials": 2000}, "paper": {"n_trials": 20_000}, "small": {"n_trials": 100}},
@@ -126,6 +155,9 @@ def auc_interval_coverage(*, sizes: tuple[int, ...] = (5, 11, 30, 100), aucs: tu
 
     Parameters
     ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
     sizes : tuple of int
         Class sizes :math:`|P| = |N|` simulated.
     aucs : tuple of float
@@ -144,6 +176,13 @@ def auc_interval_coverage(*, sizes: tuple[int, ...] = (5, 11, 30, 100), aucs: tu
     pandas.DataFrame
         One row per size, true AUC and method (DeLong, Hanley-McNeil): coverage, its
         Monte Carlo standard error, and the skewness of the simulated AUCs.
+
+
+    Examples
+    --------
+    >>> res = auc_interval_coverage(sizes=(5,), aucs=(0.75,), n_trials=20, seed=1)
+    >>> res["coverage"].tolist()
+    [0.95, 0.95]
     """
     import pandas as pd
     from scipy import special
@@ -173,6 +212,7 @@ def auc_interval_coverage(*, sizes: tuple[int, ...] = (5, 11, 30, 100), aucs: tu
     return pd.DataFrame(rows)
 
 
+@checks(scale=Choice("book", "paper"), test_size=Real(0, 1, closed="neither", none=True))
 @experiment(
     "scott-cora-multiclass-auc",
     scales={"book": {"test_size": 1 / 3}, "paper": {"test_size": 1 / 3}},
@@ -184,6 +224,9 @@ def cora_multiclass_auc(*, test_size: float = 1 / 3, seed: int = 0):
 
     Parameters
     ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
     test_size : float
         Share of the papers held out (stratified).
     seed : int
@@ -194,6 +237,13 @@ def cora_multiclass_auc(*, test_size: float = 1 / 3, seed: int = 0):
     pandas.DataFrame
         Index: the four reductions (one-vs-rest / one-vs-one, macro / weighted);
         columns ``evalkit`` and ``scikit-learn``.
+
+
+    Examples
+    --------
+    >>> res = cora_multiclass_auc(seed=0)
+    >>> round(float(res.loc["ovr, macro", "evalkit"]), 4)
+    0.9486
     """
     import pandas as pd
     from sklearn.metrics import roc_auc_score
@@ -204,7 +254,8 @@ def cora_multiclass_auc(*, test_size: float = 1 / 3, seed: int = 0):
 
     cora = datasets.load_cora()
     X, y = cora.features, cora.labels
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=test_size, stratify=y, random_state=seed)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=test_size, stratify=y,
+                                                        random_state=int_seed(seed))
     prob = MultinomialNB().fit(X_train, y_train).predict_proba(X_test)
     rows = {}
     for scheme in ("ovr", "ovo"):

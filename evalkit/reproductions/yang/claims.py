@@ -18,14 +18,24 @@ Examples
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from evalkit import claims as _claims
 
+from ..._checks import Array, Instance, Integer, Real, Text, Values, checks
+
 __all__ = ["OPTIONS", "SENTENCES", "distance_claims", "fig10_exceptions", "framework_claims", "measures_claims", "options",
            "record_claims", "sampling_claims"]
+
+
+def _example_frame():
+    """A small DataFrame: the common test's valid value for a results-table parameter."""
+    return pd.DataFrame({"x": [0.5, 0.25]})
+
 
 # ---------------------------------------------------------------- the notes of the records
 
@@ -138,9 +148,28 @@ SENTENCES = {
 }
 
 
+@checks(claim_id=Text())
 def options(claim_id):
     """The notes (data, scale, explanation, source_error) of one claim's record: the claim's own
-    entry in :data:`OPTIONS`, else the longest prefix entry that matches it, else none."""
+    entry in :data:`OPTIONS`, else the longest prefix entry that matches it, else none.
+
+    Parameters
+    ----------
+    claim_id : str
+        A claim id of the Yang et al. registry.
+
+    Returns
+    -------
+    dict
+        The keyword arguments (``data``, ``scale``, ``explanation``, ``source_error``) of its record.
+
+    Examples
+    --------
+    >>> options("yang.table1.condmat.density")
+    {'source_error': 'errata-yang'}
+    >>> options("yang.s3.3.auroc-baseline")
+    {'data': 'Condmat in place of DBLP and email-Eu-core in place of Enron'}
+    """
     if claim_id in OPTIONS:
         return dict(OPTIONS[claim_id])
     prefixes = [p for p in OPTIONS if p.endswith(".") and claim_id.startswith(p)]
@@ -151,14 +180,36 @@ def _sentences(claim_id):
     return SENTENCES[claim_id] if claim_id in SENTENCES else _claims.sentences(claim_id)
 
 
+@checks(ours=Instance(dict, example=dict))
 def record_claims(ours):
     """Record every claim of ``ours`` (``{id: value}``) with :func:`evalkit.claims.record_all`,
-    each with its :func:`options` and, for a qualitative claim, its sentences."""
+    each with its :func:`options` and, for a qualitative claim, its sentences.
+
+    Parameters
+    ----------
+    ours : dict
+        ``{claim id: our value}``, as the ``*_claims`` functions return it.
+
+    Returns
+    -------
+    list of evalkit.claims.Record
+        One record per claim, with its verdict.
+
+    Examples
+    --------
+    >>> from evalkit import claims
+    >>> ours = {"yang.table1.condmat.edges": claims.source_value("yang.table1.condmat.edges")}
+    >>> [r.verdict for r in record_claims(ours)]  # outside a notebook: no glue
+    ['reproduced']
+    """
     return _claims.record_all(ours, options={cid: options(cid) for cid in ours}, sentences=_sentences)
 
 
 # ---------------------------------------------------------------- the chapters' claims
 
+@checks(table1=Instance(pd.DataFrame, none=True, example=_example_frame),
+        imbalance=Instance(pd.DataFrame, none=True, example=_example_frame),
+        spans=Instance(Mapping, none=True, example=dict), distinct=Instance(Mapping, none=True, example=dict))
 def framework_claims(*, table1, imbalance, spans, distinct):
     """The framework chapter: Table 1, Fig. 3, the baselines of Section 3.3.
 
@@ -170,7 +221,33 @@ def framework_claims(*, table1, imbalance, spans, distinct):
     :func:`~evalkit.reproductions.yang.class_imbalance`'s table (None to skip its claims),
     ``spans`` and ``distinct`` map ``"adamic_adar"`` and ``"preferential_attachment"`` to
     the orders of magnitude and the number of distinct values of the inverse scores (None
-    to skip Fig. 3)."""
+    to skip Fig. 3).
+
+    Parameters
+    ----------
+    table1 : pandas.DataFrame or None
+        :func:`~evalkit.reproductions.yang.table1`'s table, or None to skip its claims.
+    imbalance : pandas.DataFrame or None
+        :func:`~evalkit.reproductions.yang.class_imbalance`'s table, or None to skip its claims.
+    spans : dict or None
+        Predictor name -> orders of magnitude spanned by its inverse scores (None: skip Fig. 3).
+    distinct : dict or None
+        Predictor name -> number of distinct values of its inverse scores (None: skip Fig. 3).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table1 = pd.DataFrame({"relation": ["is"], "nodes": [10], "edges": [12], "feature-network density": [0.2]},
+    ...                       index=["Condmat"])
+    >>> ours = framework_claims(table1=table1, imbalance=None, spans=None, distinct=None)
+    >>> ours["yang.table1.condmat.nodes"], ours["yang.table1.condmat.density"]
+    (10, 0.2)
+    """
     ours = {}
     rows = table1[table1["relation"] == "is"].iterrows() if table1 is not None else ()
     for net, row in rows:
@@ -212,13 +289,50 @@ def _stable_rate(d, limit=0.01):
     return float(p[bad[-1] + 1]) if bad.size else float(p[0])
 
 
+@checks(theorem=Instance(pd.DataFrame, example=_example_frame), corollary_z=Array(ndim=1),
+        corollary=Instance(pd.DataFrame, example=_example_frame), fig7=Instance(pd.DataFrame, example=_example_frame),
+        fig8=Instance(pd.DataFrame, example=_example_frame))
 def sampling_claims(*, theorem, corollary_z, corollary, fig7, fig8):
     """The sampling chapter: Theorem 4.1, Equation 1, Corollary 4.3, Figs. 7 and 8.
 
     ``theorem`` is :func:`~evalkit.reproductions.yang.theorem41`'s table, ``corollary`` and
     ``corollary_z`` the table of :func:`~evalkit.reproductions.yang.corollary43` and the z
     scores of its normalised variances, ``fig7`` and ``fig8`` the frames of
-    :func:`~evalkit.reproductions.yang.fig7` and :func:`~evalkit.reproductions.yang.fig8`."""
+    :func:`~evalkit.reproductions.yang.fig7` and :func:`~evalkit.reproductions.yang.fig8`.
+
+    Parameters
+    ----------
+    theorem : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.theorem41`'s table (with a column ``p``).
+    corollary_z : array-like of float
+        z scores of the normalised variances of Corollary 4.3.
+    corollary : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.corollary43`'s table, indexed by network.
+    fig7 : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.fig7`'s frame.
+    fig8 : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.fig8`'s frame (Condmat and email-Eu-core).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> def curve(net, pred, spread):
+    ...     return pd.DataFrame({"network": net, "predictor": pred, "p": [1e-3, 1e-2, 1.0], "mean": 0.8,
+    ...                          "min": [0.8 - spread, 0.8 - spread / 10, 0.8], "max": [0.8 + spread, 0.8 + spread / 10, 0.8]})
+    >>> fig7 = pd.concat([curve("Condmat", "PA", 0.02), curve("Condmat", "PF", 0.01),
+    ...                   curve("CollegeMsg", "PA", 0.02), curve("CollegeMsg", "PF", 0.03)], ignore_index=True)
+    >>> fig8 = pd.concat([curve("Condmat", "GB", 0.02), curve("email-Eu-core", "GB", 0.02)], ignore_index=True)
+    >>> theorem = pd.DataFrame({"p": [1e-4, 1e-3], "Theorem 4.1": [2e-3, 2e-4], "ratio": [1.02, 0.97]})
+    >>> corollary = pd.DataFrame({"Var(AUROC), measured": [1e-5, 4e-5]}, index=["Condmat", "CollegeMsg"])
+    >>> ours = sampling_claims(theorem=theorem, corollary_z=[0.5, -1.2], corollary=corollary, fig7=fig7, fig8=fig8)
+    >>> ours["yang.thm41.statement"], ours["yang.fig7.condmat.stable-rate"]
+    (True, 0.01)
+    """
     ratio_ok = bool(((theorem["ratio"] > 0.8) & (theorem["ratio"] < 1.25)).all())
     by_rate = theorem.groupby("p")["Theorem 4.1"].mean().sort_index()
     rises = bool(np.all(np.diff(by_rate.to_numpy()) < 0))
@@ -257,11 +371,40 @@ def sampling_claims(*, theorem, corollary_z, corollary, fig7, fig8):
     }
 
 
+@checks(fig10=Instance(pd.DataFrame, example=_example_frame), by_distance=Instance(Mapping, example=dict))
 def fig10_exceptions(fig10, by_distance):
     """The curves of Fig. 10 where a single distance's AUROC is above the pooled AUROC.
 
     Returns a DataFrame, one row per such (network, predictor): the distances, and the number
-    and share of the network's positives that lie at them."""
+    and share of the network's positives that lie at them.
+
+    Parameters
+    ----------
+    fig10 : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.fig10`'s table: index (network, predictor), the
+        distances and ``'all'`` as columns.
+    by_distance : dict
+        Network -> :func:`~evalkit.reproductions.yang.distance_histograms` (its
+        ``"preferential_attachment"`` histograms give the positives at each distance).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (network, predictor) with such a distance: the distances, the positives
+        at them and their share of the network's positives.
+
+    Examples
+    --------
+    >>> import types
+    >>> import numpy as np
+    >>> import pandas as pd
+    >>> fig10 = pd.DataFrame({2.0: [0.9, 0.6], 3.0: [0.7, 0.65], "all": [0.8, 0.7]},
+    ...                      index=pd.MultiIndex.from_tuples([("Condmat", "PA"), ("Condmat", "PropFlow")]))
+    >>> hist = types.SimpleNamespace(distance=np.array([2.0, 3.0]), n_positive=np.array([8, 2]))
+    >>> fig10_exceptions(fig10, {"Condmat": {"preferential_attachment": hist}})
+       network predictor distances  positives  share of positives
+    0  Condmat        PA         2          8                 0.8
+    """
     single = fig10.drop(columns="all")
     beats = single.gt(fig10["all"], axis=0)
     rows = []
@@ -276,6 +419,13 @@ def fig10_exceptions(fig10, by_distance):
     return pd.DataFrame(rows, columns=["network", "predictor", "distances", "positives", "share of positives"])
 
 
+@checks(directional=Instance(pd.Series, example=lambda: pd.Series({"PropFlow (one ordering)": True})),
+        fig5=Array(ndim=2, low=0, high=1), orderings=Instance(pd.DataFrame, example=_example_frame),
+        counts=Instance(Mapping, example=dict), by_distance=Instance(Mapping, example=dict),
+        fig10=Instance(pd.DataFrame, example=_example_frame), table2=Instance(pd.DataFrame, example=_example_frame),
+        fig11=Instance(pd.DataFrame, example=_example_frame), table3=Instance(pd.DataFrame, example=_example_frame),
+        fig13=Instance(pd.DataFrame, example=_example_frame), steering=Instance(pd.DataFrame, example=_example_frame),
+        a_l=Array(ndim=1, kind="any"), n_nodes=Instance(Mapping, example=dict))
 def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fig11, table3, fig13,
                     steering, a_l, n_nodes):
     """The distance chapter: Section 3.4 (Figs. 5 and 6), Section 4.2 (counts, Figs. 9-11,
@@ -287,7 +437,50 @@ def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10,
     "pos2", "neg2", "pos3"}``, ``by_distance`` the distance histograms of each network,
     ``table2`` the pivot of sigmas (alpha x beta; the chapter
     passes the closed form of :func:`~evalkit.reproductions.yang.table2_closed_form`), ``n_nodes`` each network's node count;
-    the rest are the frames of the experiments of the same names."""
+    the rest are the frames of the experiments of the same names.
+
+    Parameters
+    ----------
+    directional : pandas.Series
+        Predictor -> whether it is directional (one entry ``"PropFlow (one ordering)"``).
+    fig5 : array-like of float, shape (n, n)
+        Shares of the toy network's non-backtracking 2-step paths from each node (row) ending at each node.
+    orderings : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.orderings`'s table.
+    counts : dict
+        Condmat's counts ``"N"``, ``"P"``, ``"pos2"``, ``"neg2"``, ``"pos3"``.
+    by_distance : dict
+        Network -> :func:`~evalkit.reproductions.yang.distance_histograms`.
+    fig10 : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.fig10`'s table.
+    table2 : pandas.DataFrame
+        Sigmas, alpha (index) by beta (columns).
+    fig11 : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.fig11`'s table.
+    table3 : pandas.DataFrame
+        The ``"table3"`` of :func:`~evalkit.reproductions.yang.table3`.
+    fig13 : pandas.DataFrame
+        The ``"fig13"`` of :func:`~evalkit.reproductions.yang.table3`.
+    steering : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.steering`'s table.
+    a_l : array-like of float
+        Condmat's mean AUROC at each distance with positives (NaN allowed).
+    n_nodes : dict
+        Network -> node count.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    The inputs are the distance chapter's results on the real networks (minutes to compute):
+
+    >>> ours = distance_claims(**inputs)  # doctest: +SKIP
+    >>> ours["yang.s3.4.mean-above-both"]  # doctest: +SKIP
+    True
+    """
     P, N = counts["P"], counts["N"]
     ours = {
         "yang.s3.4.propflow-directional": bool(directional["PropFlow (one ordering)"]
@@ -366,13 +559,56 @@ def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10,
     return ours
 
 
+@checks(new_nodes=Instance(pd.DataFrame, example=_example_frame),
+        theorem61=Instance(pd.DataFrame, example=_example_frame), n_reversals=Integer(0),
+        reversals=Instance(pd.DataFrame, example=_example_frame), networks=Values(Text()),
+        aupr=Instance(pd.DataFrame, example=_example_frame), temporal=Instance(pd.DataFrame, example=_example_frame),
+        hists=Instance(Mapping, example=dict), tasks=Instance(Mapping, example=dict),
+        paper_negatives=Real(0, None, closed="neither"))
 def measures_claims(*, new_nodes, theorem61, n_reversals, reversals, networks, aupr, temporal, hists, tasks,
                     paper_negatives):
     """The measures chapter: Section 5, Theorem 6.1, Figs. 14, 15 and 17-19, guidelines 1, 2, 7 and 9.
 
     ``temporal`` is the summary table (network, predictor, design) -> the two monotonicity
     columns; ``hists`` the score histograms by (network, predictor); ``paper_negatives`` the
-    source's Condmat negatives, compared with the training-network candidates."""
+    source's Condmat negatives, compared with the training-network candidates.
+
+    Parameters
+    ----------
+    new_nodes : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.new_nodes`'s table.
+    theorem61 : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.theorem61`'s table.
+    n_reversals : int
+        Number of rank reversals of Fig. 14.
+    reversals : pandas.DataFrame
+        The ``"reversals"`` of :func:`~evalkit.reproductions.yang.fig14`.
+    networks : tuple of str
+        The networks of the chapter.
+    aupr : pandas.DataFrame
+        :func:`~evalkit.reproductions.yang.aupr_by_distance`'s table.
+    temporal : pandas.DataFrame
+        (network, predictor, design) -> the two monotonicity columns (AUPR, AUROC).
+    hists : dict
+        :func:`~evalkit.reproductions.yang.score_histograms`.
+    tasks : dict
+        Network -> its test task.
+    paper_negatives : float
+        The source's count of Condmat's negatives.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    The inputs are the measures chapter's results on the real networks (minutes to compute):
+
+    >>> ours = measures_claims(**inputs)  # doctest: +SKIP
+    >>> ours["yang.thm61.statement"]  # doctest: +SKIP
+    True
+    """
     tr = new_nodes.xs("training network", level=1)
     te = new_nodes.xs("testing network", level=1)
     auroc_cols = [c for c in new_nodes.columns if c.startswith("AUROC")]

@@ -31,6 +31,7 @@ import typing
 import numpy as np
 
 from ... import datasets, linkpred
+from ..._checks import Choice, Integer, Text, Values, checks
 from .._experiment import experiment
 
 __all__ = ["FACEBOOK_SPLIT", "NETWORKS", "Network", "PAPER_NETWORKS", "events", "label", "periods", "task", "tasks",
@@ -51,16 +52,52 @@ _TEMPORAL_KEYS = {"CollegeMsg": "CollegeMsg", "email-Eu-core": "email-Eu-core-te
 _ENDS = ("open", "last event")
 
 
+@checks(name=Text())
 def yang_experiment(name, **kwargs):
-    """:func:`evalkit.reproductions.experiment` for a function of this package (source ``yang``)."""
+    """:func:`evalkit.reproductions.experiment` for a function of this package (source ``yang``).
+
+    Parameters
+    ----------
+    name : str
+        Command-line name, ``yang-<what>``.
+    **kwargs
+        ``scales``, ``paper_cost`` and the other keywords of :func:`evalkit.reproductions._experiment.experiment`.
+
+    Returns
+    -------
+    callable
+        A decorator registering the function as an experiment of the source ``yang``.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions._experiment import REGISTRY
+    >>> @yang_experiment("yang-demo", scales={"book": {"n": 2}, "paper": {"n": 5}}, paper_cost="instant")
+    ... def demo(*, n: int = 1):
+    ...     '''Twice n.'''
+    ...     return [{"n": 2 * n}]
+    >>> demo(), demo(scale="paper"), demo.experiment.source
+    ([{'n': 4}], [{'n': 10}], 'yang')
+    >>> _ = REGISTRY.pop("yang-demo")
+    """
     def decorate(function):
         function.__module__ = "evalkit.reproductions.yang"
         return experiment(name, **kwargs)(function)
     return decorate
 
 
+@checks(year=Integer(1, 9999))
 def utc(year):
     """Seconds since the epoch at the start of ``year`` (UTC), the unit of the Condmat times.
+
+    Parameters
+    ----------
+    year : int
+        A calendar year.
+
+    Returns
+    -------
+    int
+        Seconds since 1970-01-01 00:00 UTC.
 
     Examples
     --------
@@ -70,8 +107,19 @@ def utc(year):
     return int(datetime.datetime(year, 1, 1, tzinfo=datetime.timezone.utc).timestamp())
 
 
+@checks(name=Text())
 def label(name):
     """A network's name with the paper's network it is or stands in for, for titles and legends.
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+
+    Returns
+    -------
+    str
+        ``name``, followed in parentheses by the paper's networks it is or stands in for.
 
     Examples
     --------
@@ -92,6 +140,7 @@ def _check_network(name):
         raise ValueError(f"network must be one of {NETWORKS}; got {name!r}")
 
 
+@checks(name=Text())
 @functools.lru_cache(maxsize=None)
 def events(name):
     """The timestamped events of a network (loaded once per process).
@@ -111,6 +160,13 @@ def events(name):
         event weights, so a pair's weight is its number of messages (either direction;
         for Benson's Enron, the e-mails that name both), LPmade's ``stream_to_network``
         rule.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> len(events("CollegeMsg").time)  # doctest: +SKIP
+    59835
     """
     _check_network(name)
     if name == "Condmat":
@@ -120,6 +176,7 @@ def events(name):
     return datasets.load_temporal_edges(_TEMPORAL_KEYS[name])
 
 
+@checks(name=Text(), end=Choice(*_ENDS))
 def periods(name, *, end="open"):
     """Feature and label periods of a network's test task, as ``temporal_task`` keywords.
 
@@ -135,6 +192,11 @@ def periods(name, *, end="open"):
     Returns
     -------
     dict with ``split`` and, where set, ``start`` and ``end``
+
+    Examples
+    --------
+    >>> periods("Condmat") == {"start": utc(1995), "split": utc(2000), "end": utc(2001)}
+    True
     """
     _check_network(name)
     if end not in _ENDS:
@@ -148,6 +210,7 @@ def periods(name, *, end="open"):
     return out
 
 
+@checks(name=Text(), end=Choice(*_ENDS), new_nodes=Choice("exclude", "include"))
 @functools.lru_cache(maxsize=None)
 def task(name, *, end="open", new_nodes="exclude"):
     """The test task of a network (built once per process).
@@ -164,15 +227,45 @@ def task(name, *, end="open", new_nodes="exclude"):
     Returns
     -------
     evalkit.linkpred.LinkPredictionTask
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> t = task("CollegeMsg")  # doctest: +SKIP
+    >>> t.n_nodes, len(t.positives)  # doctest: +SKIP
+    (1829, 302)
     """
     return linkpred.temporal_task(events(name), **periods(name, end=end), new_nodes=new_nodes)
 
 
+@checks(names=Values(Choice(*NETWORKS)), end=Choice(*_ENDS))
 def tasks(names=NETWORKS[:4], *, end="open"):
-    """``{name: task(name)}`` for several networks (default: all but sx-mathoverflow)."""
+    """``{name: task(name)}`` for several networks (default: all but sx-mathoverflow).
+
+    Parameters
+    ----------
+    names : sequence of str, default NETWORKS[:4]
+        Networks (of ``NETWORKS``).
+    end : {'open', 'last event'}
+        See :func:`periods`.
+
+    Returns
+    -------
+    dict
+        ``name -> evalkit.linkpred.LinkPredictionTask``.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> {name: t.n_nodes for name, t in tasks(("CollegeMsg",)).items()}  # doctest: +SKIP
+    {'CollegeMsg': 1829}
+    """
     return {name: task(name, end=end) for name in names}
 
 
+@checks(name=Text())
 @functools.lru_cache(maxsize=None)
 def training_task(name):
     """The task a supervised predictor is trained on, one period before the test task.
@@ -180,6 +273,23 @@ def training_task(name):
     Condmat: features 1995-1998, labels 1999. CollegeMsg (Facebook): features before
     1 July 2004, labels July and August (Pacific time). Another network: events up to the
     60th percentile of time are features, those up to the 80th labels.
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+
+    Returns
+    -------
+    evalkit.linkpred.LinkPredictionTask
+        The training task.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> training_task("CollegeMsg").n_nodes  # doctest: +SKIP
+    1732
     """
     _check_network(name)
     if name == "Condmat":

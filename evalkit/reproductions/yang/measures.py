@@ -7,7 +7,8 @@ import functools
 import numpy as np
 
 from ... import linkpred
-from .data import Network, events, periods, task, yang_experiment
+from ..._checks import Choice, Integer, Values, checks
+from .data import NETWORKS, Network, events, periods, task, yang_experiment
 from .distance import DISTANCE_NETWORKS, directed_propflow, distance_histograms
 
 __all__ = ["MEASURE_PREDICTORS", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "score_histograms",
@@ -41,20 +42,43 @@ def _histogram(name, label):
     return linkpred.score_histogram(t.adjacency, t.positives, _predictor(name, label))
 
 
+@checks(networks=Values(Choice(*NETWORKS)))
 def score_histograms(networks=DISTANCE_NETWORKS):
-    """``{(network, label): ScoreHistogram}`` of the four predictors of ``MEASURE_PREDICTORS``; computed once."""
+    """``{(network, label): ScoreHistogram}`` of the four predictors of ``MEASURE_PREDICTORS``; computed once.
+
+    Parameters
+    ----------
+    networks : tuple of str, default DISTANCE_NETWORKS
+        Networks.
+
+    Returns
+    -------
+    dict
+        ``(network, label) -> evalkit.linkpred.ScoreHistogram``.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> len(score_histograms(("CollegeMsg",)))  # doctest: +SKIP
+    4
+    """
     return {(name, pred): _histogram(name, pred) for name in networks for pred in MEASURE_PREDICTORS}
 
 
 _NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE_NETWORKS}}
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
 @yang_experiment("yang-new-nodes", scales=_NETS, paper_cost="~60 s on 1 core")
 def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Section 5: test sets from the training network against the testing network (new nodes included).
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks.
 
@@ -63,6 +87,13 @@ def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     pandas.DataFrame
         Index (network, construction): nodes, positives, candidates, AUROC and AUPR of PA,
         PropFlow and Adamic/Adar.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> new_nodes(networks=("CollegeMsg",))["positives"].tolist()  # doctest: +SKIP
+    [302.0, 492.0]
     """
     import pandas as pd
 
@@ -80,12 +111,16 @@ def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     return pd.DataFrame(rows).T
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
 @yang_experiment("yang-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
 def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Theorem 6.1: specificity from the top-:math:`|P|` rate against the ROC curve, for every ranking.
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks (four predictors each).
 
@@ -94,6 +129,13 @@ def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     pandas.DataFrame
         Index (network, predictor): TPR_K, its range over tie orderings, both specificities
         and their difference.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> float(theorem61(networks=("CollegeMsg",))["difference"].abs().max())  # doctest: +SKIP
+    0.0
     """
     import pandas as pd
 
@@ -112,6 +154,7 @@ def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     return pd.DataFrame(check).T
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_k=Integer(1))
 @yang_experiment("yang-fig14", scales={"book": {"networks": DISTANCE_NETWORKS, "n_k": 400},
                                         "paper": {"networks": DISTANCE_NETWORKS, "n_k": 400}},
                  paper_cost="~40 s on 1 core")
@@ -120,6 +163,9 @@ def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks.
     n_k : int
@@ -130,6 +176,13 @@ def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
     dict
         ``"rates"``: DataFrame (network, predictor, k, k_percent, rate); ``"reversals"``:
         DataFrame, one row per place where two predictors swap.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> sorted(fig14(networks=("CollegeMsg",), n_k=20))  # doctest: +SKIP
+    ['rates', 'reversals']
     """
     import pandas as pd
 
@@ -155,12 +208,16 @@ def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
     return {"rates": pd.concat(curves, ignore_index=True), "reversals": pd.DataFrame(reversals)}
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
 @yang_experiment("yang-fig15", scales=_NETS, paper_cost="~60 s on 1 core")
 def aupr_by_distance(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Fig. 15 / Section 7.1: AUPR of PA and PropFlow at each distance up to 6 and over all pairs.
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks.
 
@@ -168,6 +225,15 @@ def aupr_by_distance(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     -------
     pandas.DataFrame
         Index (network, predictor): AUPR at l = 2 .. 6 and over all pairs, AUROC at l = 2 and overall.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> aupr_by_distance(networks=("CollegeMsg",)).round(4).iloc[:, :2]  # doctest: +SKIP
+                          l = 2   l = 3
+    CollegeMsg PA        0.0018  0.0012
+               PropFlow  0.0008  0.0004
     """
     import pandas as pd
 
@@ -185,13 +251,35 @@ def aupr_by_distance(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     return pd.DataFrame(aupr_rows).T
 
 
+@checks(name=Choice(*NETWORKS), n_slices=Integer(1))
 def slice_positives(name, *, n_slices=5):
-    """Positives in each of ``n_slices`` equal slices of a network's label period."""
+    """Positives in each of ``n_slices`` equal slices of a network's label period.
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+    n_slices : int, default 5
+        Equal-duration slices of the label period.
+
+    Returns
+    -------
+    list of int
+        The positives of each slice.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> slice_positives("CollegeMsg", n_slices=2)  # doctest: +SKIP
+    [204, 127]
+    """
     p = periods(name, end=_END)
     slices, _ = linkpred.temporal_slices(events(name), p["split"], p["end"], n_slices=n_slices)
     return [len(t.positives) for t in slices]
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_slices=Integer(1))
 @yang_experiment("yang-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
                                               "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
                  paper_cost="~90 s on 1 core")
@@ -200,6 +288,9 @@ def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int 
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks.
     n_slices : int
@@ -209,6 +300,14 @@ def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int 
     -------
     pandas.DataFrame
         Columns network, design ('slice' / 'agglomerated'), i, predictor, positives, AUROC, AUPR.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> slices = time_slices(networks=("CollegeMsg",), n_slices=2)  # doctest: +SKIP
+    >>> int(slices.loc[0, "positives"]), round(float(slices.loc[0, "AUROC"]), 4)  # doctest: +SKIP
+    (204, 0.8761)
     """
     import pandas as pd
 

@@ -7,6 +7,7 @@ import datetime
 import numpy as np
 
 from ... import datasets, linkpred, metrics
+from ..._checks import Boolean, Choice, Instance, Integer, Real, Seed, Values, checks
 from ..._parallel import progress_bar
 from .distance import directed_propflow
 from .data import (PAPER_NETWORKS, Network, NETWORKS, events, periods, task, tasks, training_task, utc,
@@ -39,6 +40,7 @@ def _utc_date(t):
     return datetime.datetime.fromtimestamp(int(t), datetime.timezone.utc).strftime("%Y-%m-%d")
 
 
+@checks()
 def identify_networks():
     """Every timestamped data set we have, counted as the paper's Table 1 counts its networks.
 
@@ -54,6 +56,14 @@ def identify_networks():
         One row per data set: first and last event (UTC dates), nodes, edges, the ratio of
         its edges to each paper network's, and ``is``: the paper network whose edge count it
         equals (empty where none).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> table = identify_networks()  # doctest: +SKIP
+    >>> table.loc["CollegeMsg", "is"]  # doctest: +SKIP
+    'Facebook'
     """
     import pandas as pd
 
@@ -71,6 +81,7 @@ def identify_networks():
     return pd.DataFrame(rows).T.infer_objects()
 
 
+@checks(name=Choice(*_CANDIDATES), n_nodes=Integer(1))
 def feature_period_window(name, n_nodes):
     """When a feature period ending then holds exactly ``n_nodes`` nodes.
 
@@ -87,6 +98,14 @@ def feature_period_window(name, n_nodes):
         ``(after, until)``: a feature period of the events before ``t`` has ``n_nodes``
         nodes exactly when ``after < t <= until`` (``after`` is the first event of the
         ``n_nodes``-th node to appear, ``until`` that of the next).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> after, until = feature_period_window("CollegeMsg", 1829)  # doctest: +SKIP
+    >>> after.isoformat(), until.isoformat()  # doctest: +SKIP
+    ('2004-09-01T02:06:16+00:00', '2004-09-01T19:08:49+00:00')
     """
     if name not in _CANDIDATES:
         raise ValueError(f"name must be one of {_CANDIDATES}; got {name!r}")
@@ -100,6 +119,7 @@ def feature_period_window(name, n_nodes):
     return tuple(datetime.datetime.fromtimestamp(int(first[i]), datetime.timezone.utc) for i in (n_nodes - 1, n_nodes))
 
 
+@checks(scale=Choice("book", "paper"))
 @yang_experiment("yang-table1", scales={"book": {}, "paper": {}}, paper_cost="~5 s on 1 core")
 def table1():
     """Table 1 for the paper's four networks: the paper's counts beside ours.
@@ -110,12 +130,25 @@ def table1():
     network is represented by the network of ours that ``yang.PAPER_NETWORKS`` names: the
     network itself (Condmat, Facebook) or its stand-in (DBLP, Enron).
 
+    Parameters
+    ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
+
     Returns
     -------
     pandas.DataFrame
         One row per paper network: the paper's nodes, edges and density; our network, and
         whether it is the paper's or a stand-in; our nodes, edges and density; the edges and
         density of our feature network alone; and our nodes as a multiple of the paper's.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> list(table1().index)  # doctest: +SKIP
+    ['Condmat', 'DBLP', 'Enron', 'Facebook']
     """
     import pandas as pd
 
@@ -138,6 +171,7 @@ def table1():
     return pd.DataFrame(rows).T.infer_objects()
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
 @yang_experiment("yang-task-sizes", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
                  paper_cost="~40 s on 1 core (sx-mathoverflow dominates)")
 def task_sizes(*, networks: tuple[Network, ...] = NETWORKS):
@@ -145,6 +179,9 @@ def task_sizes(*, networks: tuple[Network, ...] = NETWORKS):
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks (Condmat and stand-ins) to tabulate.
 
@@ -153,6 +190,14 @@ def task_sizes(*, networks: tuple[Network, ...] = NETWORKS):
     pandas.DataFrame
         One row per network; the counts are of its feature network (edges, density) and
         its label period (positives, and the pairs that involve a node new to it).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> task_sizes(networks=("CollegeMsg",))[["nodes", "edges"]]  # doctest: +SKIP
+                 nodes    edges
+    CollegeMsg  1829.0  13346.0
     """
     import pandas as pd
 
@@ -164,6 +209,7 @@ def task_sizes(*, networks: tuple[Network, ...] = NETWORKS):
         for name, t in ts.items()}).T
 
 
+@checks()
 def condmat_whole_period():
     """Counts of Condmat's whole 1995-2000 network, which the paper's Table 1 row mixes in.
 
@@ -172,6 +218,13 @@ def condmat_whole_period():
     dict
         ``nodes``, ``edges`` and ``pairs`` of the 1995-2000 network, and ``new_pairs_2000``:
         the pairs first linked in 2000 (new nodes included), counted in both orders.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> sorted(condmat_whole_period())  # doctest: +SKIP
+    ['edges', 'new_pairs_2000', 'nodes', 'pairs']
     """
     period = events("Condmat").between(utc(1995), utc(2001))
     from ...graph import as_adjacency
@@ -183,6 +236,7 @@ def condmat_whole_period():
             "new_pairs_2000": int(2 * (len(cm.positives) + cm.n_new_node_pairs))}
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
 @yang_experiment("yang-imbalance", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
                  paper_cost="~40 s on 1 core (building the tasks)")
 def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
@@ -190,6 +244,9 @@ def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks (Condmat and stand-ins).
 
@@ -197,6 +254,13 @@ def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
     -------
     pandas.DataFrame
         One row per network.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> round(float(class_imbalance(networks=("CollegeMsg",)).loc["CollegeMsg", "negatives per positive"]), 1)  # doctest: +SKIP
+    5490.3
     """
     import pandas as pd
 
@@ -220,6 +284,7 @@ def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
     return pd.DataFrame(rows).T
 
 
+@checks(scale=Choice("book", "paper"), rates=Values(Real(0, 1, closed="right")), n_test_sets=Integer(2))
 @yang_experiment("yang-theorem41", scales={"book": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41},
                                            "paper": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41}},
                  paper_cost="~20 s on 1 core")
@@ -231,6 +296,9 @@ def theorem41(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3), n_test_sets: int
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     rates : tuple of float
         Fractions p of the negatives kept.
     n_test_sets : int
@@ -242,6 +310,21 @@ def theorem41(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3), n_test_sets: int
     -------
     pandas.DataFrame
         Index p; Monte Carlo variance, the theorem's, and their ratio.
+
+    Examples
+    --------
+    Condmat's task is slow to build, so the example is not run:
+
+    >>> thm = theorem41(rates=(1e-3,), n_test_sets=20, seed=0)  # doctest: +SKIP
+    >>> list(thm.columns)[-1]  # doctest: +SKIP
+    'ratio'
+    The negative pairs it draws, seeded, on a small path graph:
+
+    >>> from evalkit import linkpred
+    >>> from evalkit.graph import as_adjacency
+    >>> A, _ = as_adjacency([(0, 1), (1, 2), (2, 3), (3, 4)])
+    >>> linkpred.sample_negative_pairs(A, [(0, 2)], 3, rng=0).tolist()
+    [[1, 3], [2, 4], [0, 4]]
     """
     import pandas as pd
 
@@ -272,6 +355,7 @@ def _rel_se(draws):
     return np.sqrt(2 / (draws.size - 1) + kurtosis(draws) / draws.size)
 
 
+@checks(scale=Choice("book", "paper"), rates=Values(Real(0, 1, closed="right")), n_repeats=Integer(2))
 @yang_experiment("yang-auroc-variance",
                  scales={"book": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7},
                          "paper": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7}},
@@ -282,6 +366,9 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     rates : tuple of float
         Fractions p of the negatives kept.
     n_repeats : int
@@ -293,6 +380,20 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
     -------
     pandas.DataFrame
         One row per (predictor, p): measured and exact variance, relative standard error, ratio.
+
+    Examples
+    --------
+    Condmat's task is slow to build, so the example is not run:
+
+    >>> table = auroc_variance(rates=(1e-2,), n_repeats=20, seed=0)  # doctest: +SKIP
+    >>> table["predictor"].tolist()  # doctest: +SKIP
+    ['preferential attachment', 'Adamic/Adar']
+    What it does to each network, seeded, on a small score histogram (two positives, 40 negatives):
+
+    >>> from evalkit.linkpred import ScoreHistogram
+    >>> h = ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [30, 10])
+    >>> [round(r.auroc, 3) for r in h.subsample_negatives(0.5, n_repeats=3, rng=0)]
+    [0.8, 0.7, 0.75]
     """
     import pandas as pd
 
@@ -310,6 +411,8 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
     return out
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), p=Real(0, 1, closed="right"),
+        n_repeats=Integer(2))
 @yang_experiment("yang-corollary43",
                  scales={"book": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11},
                          "paper": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11}},
@@ -320,6 +423,9 @@ def corollary43(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, p: float 
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks to compare.
     p : float
@@ -334,6 +440,20 @@ def corollary43(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, p: float 
     pandas.DataFrame
         Index network: nodes, negatives, sigma_g^2, measured variance, the normalised
         variance and its relative standard error ``rel_se``.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> table = corollary43(networks=("CollegeMsg",), n_repeats=5, seed=0)  # doctest: +SKIP
+    >>> round(float(table.loc["CollegeMsg", "sigma_g^2"]), 6)  # doctest: +SKIP
+    0.042369
+    What it does to each network, seeded, on a small score histogram (two positives, 40 negatives):
+
+    >>> from evalkit.linkpred import ScoreHistogram
+    >>> h = ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [30, 10])
+    >>> [round(r.auroc, 3) for r in h.subsample_negatives(0.5, n_repeats=3, rng=0)]
+    [0.8, 0.7, 0.75]
     """
     import pandas as pd
 
@@ -360,6 +480,8 @@ def _subsampling_curve(h, rates, n_repeats, seed):
     return usable, au
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), rates=Values(Real(0, 1, closed="right")),
+        n_repeats=Integer(1))
 @yang_experiment("yang-fig7", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                 "seed": 2014},
                                        "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
@@ -374,6 +496,9 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks (one panel each).
     rates : tuple of float
@@ -389,6 +514,22 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     -------
     pandas.DataFrame
         Columns network, predictor, p, mean, min, max (AUROC over the samples).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> curves = fig7(networks=("CollegeMsg",), rates=(0.1, 1.0), n_repeats=5, seed=0)  # doctest: +SKIP
+    >>> curves.round(4).head(2)  # doctest: +SKIP
+          network predictor    p    mean     min     max
+    0  CollegeMsg        PA  0.1  0.8666  0.8655  0.8673
+    1  CollegeMsg        PA  1.0  0.8663  0.8663  0.8663
+    What it does to each network, seeded, on a small score histogram (two positives, 40 negatives):
+
+    >>> from evalkit.linkpred import ScoreHistogram
+    >>> h = ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [30, 10])
+    >>> [round(r.auroc, 3) for r in h.subsample_negatives(0.5, n_repeats=3, rng=0)]
+    [0.8, 0.7, 0.75]
     """
     import pandas as pd
 
@@ -406,6 +547,15 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     return pd.concat(frames, ignore_index=True)
 
 
+def _example_fig7():
+    """A frame shaped like :func:`fig7`'s result (the common test's valid ``fig7``)."""
+    import pandas as pd
+
+    return pd.DataFrame({"network": "n", "predictor": "PA", "p": [0.01, 0.1, 1.0], "min": [0.70, 0.74, 0.75],
+                         "max": [0.78, 0.755, 0.75]})
+
+
+@checks(fig7=Instance("DataFrame", example=_example_fig7), stated=Instance(dict, example=lambda: {"n": 0.1}))
 def stability_readings(fig7, stated):
     """Which thresholds on the AUROC's range read the paper's "stable down to p" off our Fig. 7.
 
@@ -452,6 +602,8 @@ def stability_readings(fig7, stated):
     return pd.DataFrame(rows).T
 
 
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), rates=Values(Real(0, 1, closed="right")),
+        n_repeats=Integer(1), train_seed=Seed(), weighted=Boolean())
 @yang_experiment("yang-fig8", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                 "seed": 2014, "train_seed": 8},
                                        "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
@@ -467,6 +619,9 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
 
     Parameters
     ----------
+    scale : {'book', 'paper'}, default 'book'
+        Preset of the other parameters: what the chapter runs, or the paper's scale
+        (arguments given explicitly win).
     networks : tuple of str
         Networks (one line each).
     rates : tuple of float
@@ -486,6 +641,20 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     -------
     pandas.DataFrame
         Columns network, p, mean, min, max, and ``all_pairs_auroc`` (no sampling).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> curves = fig8(networks=("CollegeMsg",), rates=(0.1, 1.0), n_repeats=5, seed=0, train_seed=1)  # doctest: +SKIP
+    >>> list(curves.columns)  # doctest: +SKIP
+    ['network', 'p', 'mean', 'min', 'max', 'all_pairs_auroc']
+    What it does to each network, seeded, on a small score histogram (two positives, 40 negatives):
+
+    >>> from evalkit.linkpred import ScoreHistogram
+    >>> h = ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [30, 10])
+    >>> [round(r.auroc, 3) for r in h.subsample_negatives(0.5, n_repeats=3, rng=0)]
+    [0.8, 0.7, 0.75]
     """
     import pandas as pd
 

@@ -1,0 +1,194 @@
+"""The ledger: one row per registry claim from what the chapters recorded, its coverage and files."""
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from .._checks import Either, Instance, PathLike, Values, checks
+from ._common import EXAMPLE_ID, all_claims
+from .registry import get_claim, load_registry, source_value
+from .verdicts import VERDICTS, Record, judge
+
+__all__ = [
+    "LEDGER_COLUMNS",
+    "coverage",
+    "ledger_rows",
+    "table",
+    "write_ledger",
+]
+
+#: The columns of ``ledger.csv`` and the keys of each row of ``ledger.json``.
+LEDGER_COLUMNS = (
+    "claim_id", "source", "where", "kind", "statement", "source_value", "evalkit_value",
+    "difference", "tolerance", "verdict", "scale", "data", "chapter", "explanation",
+)
+
+
+@checks(records=Values(of=Instance(Record, example=lambda: judge(EXAMPLE_ID, source_value(EXAMPLE_ID)))))
+def table(records):
+    """A pandas DataFrame of records for a chapter: source, evalkit, difference, verdict.
+
+    Parameters
+    ----------
+    records : list or tuple of Record
+        At least one record.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per record, indexed by claim id.
+
+    Examples
+    --------
+    >>> table([judge("scott.ci-example.lower", 0.158)])["verdict"].tolist()
+    ['reproduced']
+    """
+    import pandas as pd
+
+    rows = [{"claim": r.claim.id, "where": r.claim.where, "source": r.claim.printed,
+             "evalkit": r.value, "difference": r.difference, "verdict": r.verdict}
+            for r in records]
+    return pd.DataFrame(rows).set_index("claim")
+
+
+# --------------------------------------------------------------------------- ledger
+def _payload_pairs(payloads):
+    """``payloads`` as a list of (chapter, payload dict) pairs, or a ValueError naming it."""
+    pairs = list(payloads)
+    for i, pair in enumerate(pairs):
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and isinstance(pair[1], Mapping)):
+            raise ValueError(f"payloads[{i}] must be a (chapter, payload dict) pair; got {pair!r}")
+        missing = {"claim_id", "value"} - set(pair[1])
+        if missing:
+            raise ValueError(f"payloads[{i}] lacks {sorted(missing)} (see Record.as_payload())")
+    return pairs
+
+
+@checks(payloads=Either(Values(of=Instance(tuple, list, example=lambda: ("ch", judge(EXAMPLE_ID, source_value(EXAMPLE_ID)).as_payload())),
+                               min_len=0), Instance(Iterator, example=lambda: iter(()))))
+def ledger_rows(payloads):
+    """The ledger: one row per registry claim, from the recorded payloads only.
+
+    Parameters
+    ----------
+    payloads : list or iterator of (chapter, payload)
+        What the chapters recorded (``Record.as_payload()``), with the chapter that
+        recorded it. The verdict is derived again here from the registry as it stands.
+
+    Returns
+    -------
+    list of dict
+        Keyed by ``LEDGER_COLUMNS``, in registry order.
+
+    Raises
+    ------
+    ValueError
+        When a payload names a claim the registry lacks, or two payloads record the
+        same claim.
+
+    Examples
+    --------
+    >>> rows = ledger_rows([("ch", judge("scott.ci-example.lower", 0.158).as_payload())])
+    >>> [r["verdict"] for r in rows if r["claim_id"] == "scott.ci-example.lower"]
+    ['reproduced']
+    """
+    recorded = {}
+    for chapter, payload in _payload_pairs(payloads):
+        cid = payload["claim_id"]
+        get_claim(cid)  # raises for a claim the registry lacks
+        if cid in recorded:
+            raise ValueError(f"claim {cid!r} is recorded twice: in {recorded[cid][0]!r} "
+                             f"and in {chapter!r}")
+        recorded[cid] = (chapter, payload)
+    rows = []
+    for cid, claim in all_claims(load_registry()).items():
+        row = {"claim_id": cid, "source": claim.source, "where": claim.where,
+               "kind": claim.kind, "statement": claim.statement,
+               "source_value": claim.value, "evalkit_value": None, "difference": None,
+               "tolerance": claim.tolerance, "verdict": None, "scale": None, "data": None,
+               "chapter": None, "explanation": None}
+        if cid in recorded:
+            chapter, payload = recorded[cid]
+            options = {k: payload.get(k) for k in ("scale", "data", "explanation", "source_error")}
+            rec = judge(cid, payload["value"], **options)
+            row.update(evalkit_value=rec.value, difference=rec.difference,
+                       verdict=rec.verdict, scale=rec.scale or "source",
+                       data=rec.data or "source", chapter=chapter,
+                       explanation=rec.reason)
+        elif claim.not_attempted is not None:
+            row.update(verdict="not-attempted", explanation=claim.not_attempted)
+        rows.append(row)
+    return rows
+
+
+def _check_rows(rows, keys):
+    for i, row in enumerate(rows):
+        missing = set(keys) - set(row)
+        if missing:
+            raise ValueError(f"rows[{i}] lacks the keys {sorted(missing)} (rows as ledger_rows() gives them)")
+
+
+@checks(rows=Values(of=Instance(Mapping, example=lambda: ledger_rows([])[0]), min_len=0))
+def coverage(rows):
+    """Counts of claims per verdict for each source: ``{source: {verdict: n}}``.
+
+    Parameters
+    ----------
+    rows : list of dict
+        The ledger's rows, as :func:`ledger_rows` returns them.
+
+    Returns
+    -------
+    dict of str -> dict of str -> int
+        For each source, the number of claims of each verdict (``"missing"``: none).
+
+    Examples
+    --------
+    >>> coverage(ledger_rows([]))["scott"]["not-reproduced"]
+    0
+    """
+    _check_rows(rows, ("source", "verdict"))
+    counts = {}
+    for row in rows:
+        per = counts.setdefault(row["source"], {v: 0 for v in VERDICTS + ("missing",)})
+        per[row["verdict"] or "missing"] += 1
+    return counts
+
+
+@checks(rows=Values(of=Instance(Mapping, example=lambda: ledger_rows([])[0]), min_len=0), directory=PathLike())
+def write_ledger(rows, directory):
+    """Write ``ledger.csv`` and ``ledger.json`` (columns ``LEDGER_COLUMNS``) to a folder.
+
+    Parameters
+    ----------
+    rows : list of dict
+        The ledger's rows, as :func:`ledger_rows` returns them.
+    directory : str or os.PathLike
+        The folder (created if needed).
+
+    Returns
+    -------
+    csv_path, json_path : pathlib.Path
+        The two files written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     csv_path, json_path = write_ledger(ledger_rows([]), folder)
+    ...     csv_path.name, json_path.name
+    ('ledger.csv', 'ledger.json')
+    """
+    _check_rows(rows, LEDGER_COLUMNS)
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / "ledger.json", "w", encoding="utf-8") as handle:
+        json.dump([{k: row[k] for k in LEDGER_COLUMNS} for row in rows], handle, indent=1)
+    with open(directory / "ledger.csv", "w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=LEDGER_COLUMNS)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: "" if row[k] is None else row[k] for k in LEDGER_COLUMNS})
+    return directory / "ledger.csv", directory / "ledger.json"

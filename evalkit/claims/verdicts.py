@@ -1,0 +1,389 @@
+"""Verdicts: our value of a claim judged against the source's, recorded and glued into the book."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import numbers
+from collections.abc import Mapping
+
+import numpy as np
+
+from .._checks import Array, Boolean, Choice, Either, Function, Instance, Real, Text, checks
+from ._common import EXAMPLE_ID, LABEL, VALUE
+from .registry import Claim, get_claim, source_value
+
+__all__ = [
+    "VERDICTS",
+    "Record",
+    "conclude",
+    "judge",
+    "record",
+    "record_all",
+    "sentences",
+]
+
+#: The verdicts, in the order the ledger lists them.
+VERDICTS = (
+    "reproduced",
+    "reproduced-standin",
+    "differs-explained",
+    "source-error",
+    "not-reproduced",
+    "not-attempted",
+)
+
+
+
+@checks(claim=Instance(Claim, example=lambda: get_claim(EXAMPLE_ID)), value=VALUE,
+        difference=Real(allow_inf=True, allow_nan=True, none=True), verdict=Choice(*VERDICTS[:-1]),
+        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL)
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """Our value for one claim and the verdict derived from the claim's tolerance.
+
+    Parameters
+    ----------
+    claim : Claim
+        The claim recorded.
+    value : float, bool or str
+        Our value.
+    difference : float or None
+        ``value - claim.value`` for a numeric claim, else None.
+    verdict : str
+        One of ``VERDICTS`` (never ``not-attempted``).
+    scale : str or None
+        The reduced scale used; None means the source's own.
+    data : str or None
+        The stand-in data or learners used; None means the source's own.
+    explanation : str or None
+        The label given of the section that explains a difference.
+    source_error : str or None
+        The label given of the section that shows the source is wrong.
+
+    Examples
+    --------
+    >>> rec = judge("scott.ci-example.lower", 0.158)
+    >>> rec.verdict, rec.within_tolerance
+    ('reproduced', True)
+    """
+
+    claim: Claim
+    value: object
+    difference: float | None
+    verdict: str
+    scale: str | None = None
+    data: str | None = None
+    explanation: str | None = None
+    source_error: str | None = None
+
+    @property
+    def reason(self):
+        """The label that accounts for the verdict (the source error's, else the explanation)."""
+        return self.source_error if self.verdict == "source-error" else self.explanation
+
+    @property
+    def within_tolerance(self):
+        """Whether our value agrees with the source's within the claim's tolerance."""
+        return self.verdict in ("reproduced", "reproduced-standin")
+
+    def as_payload(self):
+        """The JSON-ready record the ledger is built from (see :func:`ledger_rows`)."""
+        return {"claim_id": self.claim.id, "value": self.value, "scale": self.scale,
+                "data": self.data, "explanation": self.explanation,
+                "source_error": self.source_error, "verdict": self.verdict}
+
+
+
+# --------------------------------------------------------------------------- verdicts
+def _as_plain(value):
+    """A JSON-ready Python scalar (numpy scalars and 0-d arrays included)."""
+    if isinstance(value, np.ndarray):
+        if value.ndim != 0:
+            raise TypeError(f"value must be a scalar; got an array of shape {value.shape}")
+        value = value.item()
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise TypeError(f"value must be a number, a bool or a string; got {type(value).__name__}")
+
+
+def _check_label(name, value):
+    if value is not None and (not isinstance(value, str) or not value.strip()):
+        raise ValueError(f"{name} must be a non-empty string or None; got {value!r}")
+    return value
+
+
+@checks(claim_id=Either(Text(), Instance(Claim)),
+        value=Either(Real(allow_inf=True, allow_nan=True), Boolean(), Text(empty=True), Array(kind="any")),
+        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL)
+def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None):
+    """Compare our value with the source's and derive the verdict; glue nothing.
+
+    Parameters
+    ----------
+    claim_id : str or Claim
+        A registry id.
+    value : float, int, bool or str
+        Our value (a number for a numeric claim, a bool for a qualitative one; a NumPy
+        scalar or 0-d array is taken as its Python value).
+    scale : str, optional
+        The reduced scale used, in words ("10 runs of the paper's 100"); None means the
+        source's scale.
+    data : str, optional
+        The stand-in data or learners used, in words ("scikit-learn's CART for Weka's
+        J48"); None means the source's own.
+    explanation : str, optional
+        Label of the section that explains why our value differs (used only when it does).
+    source_error : str, optional
+        Label of the section that shows the source is wrong (used only when we differ).
+
+    Returns
+    -------
+    Record
+        Our value, the difference and the verdict.
+
+    Examples
+    --------
+    >>> judge("scott.ci-example.lower", 0.16, explanation="sec-why").verdict
+    'differs-explained'
+    """
+    claim = get_claim(claim_id)
+    if claim.not_attempted is not None:
+        raise ValueError(f"claim {claim.id!r} is marked not_attempted in its registry "
+                         f"({claim.not_attempted!r}); remove that line to record it")
+    for name, given in (("scale", scale), ("data", data), ("explanation", explanation),
+                        ("source_error", source_error)):
+        _check_label(name, given)
+    if explanation is not None and source_error is not None:
+        raise ValueError("give explanation= or source_error=, not both")
+    value = _as_plain(value)
+    if claim.is_numeric:
+        if isinstance(value, (bool, str)):
+            raise TypeError(f"claim {claim.id!r} is numeric; value must be a number, got {value!r}")
+        difference = float(value) - claim.value
+        slack = 1e-12 * max(1.0, abs(claim.value))
+        agrees = math.isfinite(difference) and abs(difference) <= claim.tolerance + slack
+    else:
+        if type(value) is not type(claim.value):
+            raise TypeError(f"claim {claim.id!r} expects a {type(claim.value).__name__} "
+                            f"(the source's value is {claim.printed!r}); got {value!r}")
+        difference = None
+        agrees = value == claim.value
+    if agrees:
+        verdict = "reproduced" if scale is None and data is None else "reproduced-standin"
+    elif source_error is not None:
+        verdict = "source-error"
+    elif explanation is not None:
+        verdict = "differs-explained"
+    else:
+        verdict = "not-reproduced"
+    return Record(claim=claim, value=value, difference=difference, verdict=verdict,
+                  scale=scale, data=data, explanation=explanation, source_error=source_error)
+
+
+# --------------------------------------------------------------------------- glue
+def _glue(key, value, display=False):
+    """Glue into the running notebook (myst-nb); a no-op outside a Jupyter kernel."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython is there wherever a kernel is
+        return
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return
+    from myst_nb import glue
+    glue(key, value, display=display)
+
+
+def _glue_payload(key, payload):
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:  # pragma: no cover
+        return
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "kernel"):
+        return
+    from myst_nb.ext.glue import GLUE_PREFIX
+    # a JSON string as text/plain: the notebook schema allows only strings under a
+    # prefixed mime type
+    display({GLUE_PREFIX + "text/plain": json.dumps(payload)}, raw=True,
+            metadata={"scrapbook": {"name": key, "mime_prefix": GLUE_PREFIX}})
+
+
+@checks(claim_id=Either(Text(), Instance(Claim)),
+        value=Either(Real(allow_inf=True, allow_nan=True), Boolean(), Text(empty=True), Array(kind="any")),
+        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL)
+def record(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None):
+    """Record our value of a claim: derive its verdict and glue it into the chapter.
+
+    Glue keys (for ``{glue:text}`` in the chapter's prose): ``<id>`` (our value),
+    ``<id>.source``, ``<id>.difference`` (numeric claims), ``<id>.verdict``, and
+    ``<id>.record``, the payload the ledger reads. Outside a Jupyter kernel nothing is
+    glued and the :class:`Record` is only returned.
+
+    Parameters
+    ----------
+    claim_id : str or Claim
+        A registry id.
+    value : float, int, bool or str
+        Our value (see :func:`judge`).
+    scale : str, optional
+        The reduced scale used, in words; None means the source's.
+    data : str, optional
+        The stand-in data or learners used, in words; None means the source's own.
+    explanation : str, optional
+        Label of the section that explains why our value differs.
+    source_error : str, optional
+        Label of the section that shows the source is wrong.
+
+    Returns
+    -------
+    Record
+        Our value, the difference and the verdict.
+
+    Examples
+    --------
+    >>> record("scott.ci-example.lower", 0.158).verdict      # outside a notebook: no glue
+    'reproduced'
+    """
+    rec = judge(claim_id, value, scale=scale, data=data, explanation=explanation,
+                source_error=source_error)
+    cid = rec.claim.id
+    _glue(cid, rec.value)
+    _glue(cid + ".source", rec.claim.value)
+    if rec.difference is not None:
+        _glue(cid + ".difference", rec.difference)
+    _glue(cid + ".verdict", rec.verdict)
+    _glue_payload(cid + ".record", rec.as_payload())
+    return rec
+
+
+@checks(claim_id=Either(Text(), Instance(Claim)), holds=Boolean(), if_true=Text(), if_false=Text())
+def conclude(claim_id, holds, *, if_true, if_false, **options):
+    """Record a qualitative claim from a predicate and glue the sentence that states it.
+
+    Parameters
+    ----------
+    claim_id : str or Claim
+        A qualitative claim's id (its source value is ``true``: the source asserts it).
+    holds : bool
+        The predicate, computed from the chapter's own results.
+    if_true : str
+        The sentence (Markdown) that states our conclusion when the predicate holds;
+        glued as ``<id>.sentence`` for ``{glue:md}`` in the prose.
+    if_false : str
+        The sentence that states our conclusion when the predicate fails.
+    **options
+        ``scale``, ``data``, ``explanation``, ``source_error`` as in :func:`judge`.
+
+    Returns
+    -------
+    Record
+        Our value (``holds``) and the verdict.
+
+    Examples
+    --------
+    >>> cid = "scott.binomial.mean"
+    >>> conclude(cid, True, if_true="It holds.", if_false="It fails.").verdict
+    'reproduced'
+    """
+    if not isinstance(holds, (bool, np.bool_)):
+        raise TypeError(f"holds must be a bool (the predicate's value); got {holds!r}")
+    for name, sentence in (("if_true", if_true), ("if_false", if_false)):
+        if not isinstance(sentence, str) or not sentence.strip():
+            raise ValueError(f"{name} must be a non-empty sentence; got {sentence!r}")
+    rec = record(claim_id, bool(holds), **options)
+    try:
+        from IPython.display import Markdown
+    except ImportError:  # pragma: no cover
+        return rec
+    _glue(rec.claim.id + ".sentence", Markdown(if_true if holds else if_false))
+    return rec
+
+
+@checks(claim_id=Either(Text(), Instance(Claim)))
+def sentences(claim_id):
+    """The two sentences that state our conclusion on a qualitative claim, from its statement.
+
+    The statement is quoted as the registry words it (its capitals kept: it may start
+    with a name such as Adamic/Adar).
+
+    Parameters
+    ----------
+    claim_id : str or Claim
+        A registry id.
+
+    Returns
+    -------
+    if_true, if_false : str
+        The sentences for :func:`conclude`.
+
+    Examples
+    --------
+    >>> from evalkit import claims
+    >>> claim = claims.claims_of("scott.")[0]
+    >>> if_true, if_false = claims.sentences(claim.id)
+    >>> if_true.startswith("Our results agree with the source: ")
+    True
+    """
+    statement = get_claim(claim_id).statement.rstrip(".")
+    return (f"Our results agree with the source: {statement}.",
+            f"Our results do **not** agree with the source, which says: {statement}.")
+
+
+@checks(ours=Instance(Mapping, example=lambda: {EXAMPLE_ID: source_value(EXAMPLE_ID)}), scale=LABEL, data=LABEL,
+        options=Instance(Mapping, none=True, example=lambda: {EXAMPLE_ID: {"explanation": "sec-why"}}),
+        sentences=Function(none=True))
+def record_all(ours, *, scale=None, data=None, options=None, sentences=None):
+    """Record every claim of ``{claim id: our value}``: numbers with :func:`record`, bools
+    with :func:`conclude`.
+
+    Parameters
+    ----------
+    ours : dict
+        ``{claim id: our value}``, as a reproduction's claim functions return it.
+    scale : str, optional
+        The reduced scale, for every claim (see :func:`judge`).
+    data : str, optional
+        The stand-in data or learners, for every claim (see :func:`judge`).
+    options : dict, optional
+        ``{claim id: {"explanation": label, "data": ..., ...}}``; per claim, overriding
+        ``scale`` and ``data``.
+    sentences : callable, optional
+        ``claim id -> (if_true, if_false)`` for the qualitative claims; by default
+        :func:`evalkit.claims.sentences`.
+
+    Returns
+    -------
+    list of Record
+        One per claim, in the order of ``ours``.
+
+    Examples
+    --------
+    >>> [r.verdict for r in record_all({"scott.ci-example.lower": 0.158}, scale="a test")]
+    ['reproduced-standin']
+    """
+    make_sentences = sentences if sentences is not None else globals()["sentences"]
+    out = []
+    for cid, value in ours.items():
+        extra = (options or {}).get(cid, {})
+        if not isinstance(extra, Mapping):
+            raise TypeError(f"options[{cid!r}] must be a dict of judge()'s keywords; got {extra!r}")
+        unknown = set(extra) - {"scale", "data", "explanation", "source_error"}
+        if unknown:
+            raise ValueError(f"options[{cid!r}] has unknown keys {sorted(unknown)}; expected scale, data, "
+                             f"explanation or source_error")
+        opts = {"scale": scale, "data": data, **extra}
+        if isinstance(value, (bool, np.bool_)):
+            if_true, if_false = make_sentences(cid)
+            out.append(conclude(cid, bool(value), if_true=if_true, if_false=if_false, **opts))
+        else:
+            out.append(record(cid, value, **opts))
+    return out

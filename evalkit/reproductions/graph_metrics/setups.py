@@ -1,0 +1,212 @@
+"""Data set-ups of the graph-metrics experiments: Cora's giant component, Louvain partitions,
+holdouts, PCA of Cora's words and the pair table of overlapping clusters.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ... import clustering as cl
+from ..._checks import Anything, Array, Instance, Integer, Real, checks
+from ._common import CORA, graph_example, int_seed
+
+__all__ = [
+    "cora_giant_component",
+    "cora_holdout",
+    "cora_words_pca",
+    "louvain_partition",
+    "network_partitions",
+    "overlapping_pair_table",
+]
+
+
+@checks(graph=Instance("Graph", example=graph_example), nodes=Array(ndim=1, kind="label").with_example([0, 1, 2, 3]))
+def louvain_partition(graph, nodes, *, seed=1):
+    """Louvain communities of ``graph`` (networkx, ``seed``) as one label per node of ``nodes``.
+
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The network.
+    nodes : sequence
+        The nodes to label, in the order of the result.
+    seed : int, default 1
+        Seed of networkx's Louvain method.
+
+    Returns
+    -------
+    ndarray of int
+        The community of each node of ``nodes``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> g = nx.barbell_graph(4, 0)                  # two 4-cliques joined by an edge
+    >>> louvain_partition(g, sorted(g), seed=1).tolist()
+    [0, 0, 0, 0, 1, 1, 1, 1]
+    """
+    import networkx as nx
+
+    return cl.partition_labels(nx.community.louvain_communities(graph, seed=int_seed(seed)), nodes)
+
+
+@checks(cora=CORA)
+def cora_giant_component(cora=None):
+    """The sorted node ids of the giant connected component of Cora's citation graph.
+
+    Parameters
+    ----------
+    cora : LabeledNetwork, optional
+        Cora as :func:`evalkit.datasets.load_cora` returns it (loaded when None).
+
+    Returns
+    -------
+    list of int
+        The node ids.
+
+    Examples
+    --------
+    >>> len(cora_giant_component())
+    2485
+    """
+    import networkx as nx
+
+    from ... import datasets
+
+    cora = datasets.load_cora() if cora is None else cora
+    return sorted(max(nx.connected_components(cora.graph), key=len))
+
+
+@checks()
+def network_partitions():
+    """Political books and Cora's giant component: known classes, Louvain communities, distances.
+
+    Returns
+    -------
+    dict
+        Network name -> ``dict(classes=, communities=, distance=)`` (node labels, community
+        labels and the condensed shortest-path distances, over the sorted nodes).
+
+    Examples
+    --------
+    >>> parts = network_partitions()
+    >>> sorted(parts), parts["political books"]["classes"].size
+    (['Cora (giant component)', 'political books'], 105)
+    """
+    import networkx as nx
+    from scipy.spatial.distance import squareform
+
+    from ... import datasets
+    from ...graph import as_adjacency, bfs_distances
+
+    polbooks = datasets.load_polbooks()
+    cora = datasets.load_cora()
+    giant = cora.graph.subgraph(max(nx.connected_components(cora.graph), key=len))
+    networks = {"political books": (polbooks.graph, polbooks.labels), "Cora (giant component)": (giant, cora.labels)}
+    found = {}
+    for name, (graph, classes) in networks.items():
+        nodes = sorted(graph.nodes)
+        communities = louvain_partition(graph, nodes, seed=1)
+        A, _ = as_adjacency(graph, nodes=nodes)
+        distance = bfs_distances(A, np.arange(len(nodes)))
+        found[name] = dict(classes=classes[nodes], communities=communities, distance=squareform(distance, checks=False))
+    return found
+
+
+@checks(cora=CORA, test_size=Real(0, 1, closed="neither"))
+def cora_holdout(cora=None, *, test_size=1 / 3, seed=0):
+    """Cora's word features split once, stratified: ``(Xtr, Xte, ytr, yte)``.
+
+    Parameters
+    ----------
+    cora : LabeledNetwork, optional
+        Cora as :func:`evalkit.datasets.load_cora` returns it (loaded when None).
+    test_size : float, default 1/3
+        Share of the papers held out.
+    seed : int, default 0
+        ``random_state`` of the split.
+
+    Returns
+    -------
+    Xtr, Xte, ytr, yte
+        Training and test features (sparse) and labels.
+
+    Examples
+    --------
+    >>> Xtr, Xte, ytr, yte = cora_holdout(seed=0)
+    >>> Xtr.shape[0], Xte.shape[0]
+    (1805, 903)
+    """
+    from sklearn.model_selection import train_test_split
+
+    from ... import datasets
+
+    cora = datasets.load_cora() if cora is None else cora
+    return train_test_split(cora.features, cora.labels, test_size=test_size, random_state=int_seed(seed),
+                            stratify=cora.labels)
+
+
+@checks(features=Array(ndim=2), n_components=Integer(1))
+def cora_words_pca(features, *, n_components=50, seed=0):
+    """Cora's dense word features projected on their first ``n_components`` principal components.
+
+    Parameters
+    ----------
+    features : array-like, shape (n_papers, n_words)
+        Dense word features.
+    n_components : int, default 50
+        Principal components kept.
+    seed : int, default 0
+        ``random_state`` of scikit-learn's PCA.
+
+    Returns
+    -------
+    ndarray, shape (n_papers, n_components)
+        The projected papers.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> Z = cora_words_pca(np.eye(5), n_components=2, seed=0)
+    >>> Z.shape, round(float(Z[1, 0]), 3)
+    ((5, 2), -0.674)
+    """
+    from sklearn.decomposition import PCA
+
+    return PCA(n_components=n_components, random_state=int_seed(seed)).fit_transform(features)
+
+
+@checks(membership=Instance(dict, example={1: {1}, 2: {1}, 3: {2}}),
+        klass=Instance(dict, example={1: "+", 2: "+", 3: "-"}),
+        unknown=Anything("the class value of an unlabelled vertex, compared with ==; any value"))
+def overlapping_pair_table(membership, klass, *, unknown="*"):
+    """Pair table ``[[u11, u10], [u01, u00]]`` of overlapping clusters against known classes.
+
+    A pair of labelled vertices (class not ``unknown``) counts as "same cluster" when their
+    cluster sets intersect; rows: same class / different class.
+
+    Parameters
+    ----------
+    membership : dict
+        Vertex -> set of its clusters.
+    klass : dict
+        Vertex -> its class.
+    unknown : object, default "*"
+        The class of an unlabelled vertex (left out of the pairs).
+
+    Returns
+    -------
+    ndarray of int, shape (2, 2)
+        The pair table.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions.graph_metrics import overlapping_pair_table
+    >>> overlapping_pair_table({1: {1}, 2: {1}, 3: {2}}, {1: "+", 2: "+", 3: "-"}).tolist()
+    [[1, 0], [0, 2]]
+    """
+    known = [v for v in membership if klass[v] != unknown]
+    table = np.zeros((2, 2), dtype=int)
+    for i, a in enumerate(known):
+        for b in known[i + 1:]:
+            table[0 if klass[a] == klass[b] else 1, 0 if membership[a] & membership[b] else 1] += 1
+    return table

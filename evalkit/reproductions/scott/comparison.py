@@ -1,0 +1,356 @@
+"""Comparing two learning algorithms in Scott's lecture: the Pima diabetes data, the learners,
+fold errors, training-set bias, differently seeded partitions and multiple comparisons.
+
+Every name is re-exported by :mod:`evalkit.reproductions.scott` (this is its submodule
+``comparison``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ... import stats
+from ..._checks import Integer, Real, Values, checks
+from .._experiment import experiment
+from ._common import BOOK_PAPER, BOOK_PAPER_SMALL, int_seed
+
+__all__ = [
+    "comparison_learners",
+    "contenders",
+    "familywise_error_simulation",
+    "fold_errors",
+    "load_diabetes",
+    "multiple_comparisons",
+    "partition_seeds",
+    "training_bias",
+]
+
+
+# ------------------------------------------------- comparing two learning algorithms
+
+
+@checks()
+def load_diabetes():
+    """The Pima Indians diabetes data of the comparing-algorithms chapter: ``(X, y)``.
+
+    Returns
+    -------
+    X : ndarray, shape (768, 8)
+        The attributes.
+    y : ndarray of int
+        The class (1: tested positive).
+
+    Examples
+    --------
+    >>> X, y = load_diabetes()
+    >>> X.shape
+    (768, 8)
+    """
+    from ... import datasets
+
+    data = datasets.load_arff("diabetes")
+    return data.X, data.y
+
+
+@checks()
+def comparison_learners():
+    """The chapter's two learners: naive Bayes (``L1``) and a decision tree (``L2``).
+
+    Returns
+    -------
+    dict of str -> estimator
+        Unfitted scikit-learn classifiers by name.
+
+    Examples
+    --------
+    >>> sorted(comparison_learners())
+    ['decision tree', 'naive Bayes']
+    """
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    return {"naive Bayes": GaussianNB(), "decision tree": DecisionTreeClassifier(random_state=0)}
+
+
+@checks()
+def contenders():
+    """The four learners logistic regression is compared with in the multiple-comparisons section.
+
+    Returns
+    -------
+    dict of str -> estimator
+        Unfitted scikit-learn classifiers by name.
+
+    Examples
+    --------
+    >>> sorted(contenders())
+    ['15-nearest neighbours', 'decision tree', 'naive Bayes', 'random forest']
+    """
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    return {
+        "decision tree": DecisionTreeClassifier(random_state=0),
+        "naive Bayes": GaussianNB(),
+        "15-nearest neighbours": make_pipeline(StandardScaler(), KNeighborsClassifier(15)),
+        "random forest": RandomForestClassifier(n_estimators=100, random_state=0),
+    }
+
+
+def _fold_error_arrays(X, y, learners, n_splits, seed):
+    from sklearn.model_selection import KFold, cross_val_score
+
+    folds = KFold(n_splits=n_splits, shuffle=True, random_state=int_seed(seed))  # the same folds for every learner
+    return {name: 1 - cross_val_score(model, X, y, cv=folds) for name, model in learners.items()}
+
+
+@checks(scale=BOOK_PAPER, n_splits=Integer(2, none=True))
+@experiment(
+    "scott-fold-errors",
+    scales={"book": {"n_splits": 10, "seed": 2026}, "paper": {"n_splits": 10, "seed": 2026}},
+    paper_cost="~1 s on 1 core",
+)
+def fold_errors(*, n_splits: int = 10, seed: int = 2026):
+    """Test-fold errors of naive Bayes and a decision tree on the Pima diabetes data, same folds.
+
+    Parameters
+    ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
+    n_splits : int
+        Folds K of the cross-validation.
+    seed : int
+        Seed of the (shuffled) partition.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``fold i`` (1..K), the two learners' errors and their difference ``p_i``.
+
+
+    Examples
+    --------
+    >>> fold_errors(n_splits=3, seed=1)["p_i = difference"].round(3).tolist()
+    [-0.074, -0.004, -0.035]
+    """
+    import pandas as pd
+
+    X, y = load_diabetes()
+    errors = _fold_error_arrays(X, y, comparison_learners(), n_splits, seed)
+    table = pd.DataFrame(errors, index=pd.RangeIndex(1, n_splits + 1, name="fold i"))
+    table["p_i = difference"] = table["naive Bayes"] - table["decision tree"]
+    return table
+
+
+@checks(scale=BOOK_PAPER, n_splits=Integer(2, none=True))
+@experiment(
+    "scott-training-bias",
+    scales={"book": {"n_splits": 10, "seed": 2026}, "paper": {"n_splits": 10, "seed": 2026}},
+    paper_cost="~1 s on 1 core",
+)
+def training_bias(*, n_splits: int = 10, seed: int = 2026):
+    """Errors of the two learners on held-out folds and on the data they were trained on.
+
+    For each fold ``i`` of ``KFold(n_splits, shuffle=True, random_state=seed)`` and each
+    of :func:`comparison_learners`: the error on ``V_i`` of the hypothesis trained on
+    ``T_i`` (the K-fold procedure as it must be), its error on ``T_i`` itself (the
+    training error), and the error on ``V_i`` of the hypothesis trained on ``V_i`` (the
+    procedure as the lecture's slide prints it).
+
+    Parameters
+    ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
+    n_splits : int
+        Folds K of the cross-validation.
+    seed : int
+        Seed of the (shuffled) partition.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per learner and fold: ``learner, fold, trained on T_i, tested on V_i``,
+        ``trained on T_i, tested on T_i`` and ``trained on V_i, tested on V_i``.
+
+
+    Examples
+    --------
+    >>> res = training_bias(n_splits=3, seed=1)
+    >>> res.shape, float(res["trained on T_i, tested on T_i"].iloc[1])    # the tree learns its training data
+    ((6, 5), 0.0)
+    """
+    import pandas as pd
+    from sklearn.base import clone
+    from sklearn.model_selection import KFold
+
+    X, y = load_diabetes()
+    rows = []
+    folds = KFold(n_splits=n_splits, shuffle=True, random_state=int_seed(seed))
+    for i, (train, test) in enumerate(folds.split(X), 1):
+        for name, model in comparison_learners().items():
+            on_t = clone(model).fit(X[train], y[train])
+            on_v = clone(model).fit(X[test], y[test])
+            rows.append({"learner": name, "fold": i,
+                         "trained on T_i, tested on V_i": np.mean(on_t.predict(X[test]) != y[test]),
+                         "trained on T_i, tested on T_i": np.mean(on_t.predict(X[train]) != y[train]),
+                         "trained on V_i, tested on V_i": np.mean(on_v.predict(X[test]) != y[test])})
+    return pd.DataFrame(rows)
+
+
+@checks(scale=BOOK_PAPER_SMALL, n_partitions=Integer(1, none=True), n_splits=Integer(2))
+@experiment(
+    "scott-partition-seeds",
+    scales={"book": {"n_partitions": 10}, "paper": {"n_partitions": 100}, "small": {"n_partitions": 2}},
+    paper_cost="~25 s on 1 core",
+)
+def partition_seeds(*, n_partitions: int = 10, n_splits: int = 10, confidence_level: float = 0.95):
+    """The lecture's paired t test of naive Bayes against a decision tree on differently seeded partitions.
+
+    Partition ``seed`` is ``KFold(n_splits, shuffle=True, random_state=seed)`` for seed
+    0, 1, ..., both learners on the same folds; the test is one-sided (``'less'``: naive
+    Bayes has the lower error).
+
+    Parameters
+    ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
+    n_partitions : int
+        Number of partitions (seeds 0 .. n_partitions - 1).
+    n_splits : int
+        Folds K of each partition.
+    confidence_level : float
+        Confidence of the one-sided bound.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``partition seed``; the mean difference ``p``, the bound ``p + t s_p``, the
+        p-value and whether naive Bayes is better at that confidence.
+
+
+    Examples
+    --------
+    >>> partition_seeds(scale="small", n_splits=3)["p-value"].round(3).tolist()   # seeds 0 and 1
+    [0.161, 0.102]
+    """
+    import pandas as pd
+
+    X, y = load_diabetes()
+    learners = comparison_learners()
+    runs = []
+    for seed in range(n_partitions):
+        e = _fold_error_arrays(X, y, learners, n_splits, seed)
+        r = stats.paired_t_test(e["naive Bayes"], e["decision tree"], alternative="less",
+                                confidence_level=confidence_level)
+        runs.append({"partition seed": seed, "p": r.mean_difference, "bound p + t s_p": r.high,
+                     "p-value": r.pvalue, "L1 better at 95%?": r.high < 0})
+    return pd.DataFrame(runs).set_index("partition seed")
+
+
+@checks(scale=BOOK_PAPER_SMALL, n_tests=Integer(1), correlations=Values(Real(0, 1, closed="left")),
+        alpha=Real(0, 1, closed="neither"), n_trials=Integer(1, none=True))
+@experiment(
+    "scott-familywise-error",
+    scales={"book": {"n_trials": 400_000}, "paper": {"n_trials": 4_000_000}, "small": {"n_trials": 2000}},
+    paper_cost="~9 s and 0.5 GB on 1 core",
+)
+def familywise_error_simulation(*, n_tests: int = 4, correlations: tuple[float, ...] = (0.0, 0.5),
+                                alpha: float = 0.05, n_trials: int = 400_000, seed: int = 20260301):
+    """Simulated family-wise error of one-sided tests whose nulls all hold, for several correlations.
+
+    Each correlation runs :func:`evalkit.stats.simulate_familywise_error` with the same seed.
+
+    Parameters
+    ----------
+    scale : {"book", "paper", "small"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale, "small" a quick run (seconds).
+    n_tests : int
+        Number of tests in the family.
+    correlations : tuple of float
+        Pairwise correlations of the test statistics (0.5: one learner against several).
+    alpha : float
+        Level of each test.
+    n_trials : int
+        Simulated families per correlation.
+    seed : int
+        Seed of each simulation.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``correlation``; the rates ``uncorrected``, ``bonferroni``, ``holm`` and the
+        Monte Carlo ``standard_error``.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions.scott import familywise_error_simulation
+    >>> familywise_error_simulation(scale="small", seed=20260301).round(2)["uncorrected"].tolist()
+    [0.18, 0.13]
+    """
+    import pandas as pd
+
+    rows = {rho: stats.simulate_familywise_error(n_tests, correlation=rho, alpha=alpha, n_trials=n_trials, rng=seed)
+            for rho in correlations}
+    return pd.DataFrame(rows).T.rename_axis("correlation")
+
+
+@checks(scale=BOOK_PAPER, n_splits=Integer(2, none=True), alpha=Real(0, 1, closed="neither"))
+@experiment(
+    "scott-multiple-comparisons",
+    scales={"book": {"n_splits": 10, "seed": 2026}, "paper": {"n_splits": 10, "seed": 2026}},
+    paper_cost="~3 s on 1 core",
+)
+def multiple_comparisons(*, n_splits: int = 10, seed: int = 2026, alpha: float = 0.05):
+    """Logistic regression against the four :func:`contenders` on the same folds, with Bonferroni and Holm.
+
+    Parameters
+    ----------
+    scale : {"book", "paper"}, default "book"
+        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
+        source's scale.
+    n_splits : int
+        Folds K of the cross-validation.
+    seed : int
+        Seed of the (shuffled) partition, shared by every learner.
+    alpha : float
+        Family-wise level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``logistic regression vs``; the one-sided paired-t p-value (logistic
+        regression has the lower error), the adjusted p-values and the rejections.
+
+
+    Examples
+    --------
+    >>> multiple_comparisons(n_splits=3, seed=1)["p-value"].round(3).tolist()
+    [0.02, 0.087, 0.113, 0.413]
+    """
+    import pandas as pd
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import KFold, cross_val_score
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = load_diabetes()
+    folds = KFold(n_splits=n_splits, shuffle=True, random_state=int_seed(seed))
+    l1 = make_pipeline(StandardScaler(), LogisticRegression())
+    e1 = 1 - cross_val_score(l1, X, y, cv=folds)
+    pvalues = {name: stats.paired_t_test(e1, 1 - cross_val_score(m, X, y, cv=folds), alternative="less").pvalue
+               for name, m in contenders().items()}
+    p = np.array(list(pvalues.values()))
+    bonf, holm = stats.bonferroni(p, alpha=alpha), stats.holm(p, alpha=alpha)
+    return pd.DataFrame({
+        "p-value": p,
+        "uncorrected: reject?": p <= alpha,
+        "Bonferroni adjusted p": bonf.pvalues_adjusted, "Bonferroni: reject?": bonf.reject,
+        "Holm adjusted p": holm.pvalues_adjusted, "Holm: reject?": holm.reject,
+    }, index=pd.Index(list(pvalues), name="logistic regression vs"))
