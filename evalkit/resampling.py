@@ -417,7 +417,7 @@ class RandomResampling(_NetworkSplitter):
         Proportion of the nodes labelled (training) in each split.
     rng : seed or Generator
         Random numbers (anything ``numpy.random.default_rng`` accepts); an int gives the
-        same splits on every call of :meth:`split`.
+        same splits on every call of ``split``.
 
     Examples
     --------
@@ -444,7 +444,7 @@ class EqualInstanceResampling(_NetworkSplitter):
         Proportion of the nodes labelled (training) in each split.
     rng : seed or Generator
         Random numbers (anything ``numpy.random.default_rng`` accepts); an int gives the
-        same splits on every call of :meth:`split`.
+        same splits on every call of ``split``.
 
     Examples
     --------
@@ -474,7 +474,7 @@ class NetworkCrossValidation(_NetworkSplitter):
         Proportion of the nodes labelled (training) in each split.
     rng : seed or Generator
         Random numbers (anything ``numpy.random.default_rng`` accepts); an int gives the
-        same splits on every call of :meth:`split`.
+        same splits on every call of ``split``.
 
     Examples
     --------

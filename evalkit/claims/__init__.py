@@ -46,8 +46,8 @@ Examples
 
 Every public name is importable from ``evalkit.claims`` directly.
 
-Modules
--------
+Its modules:
+
 registry
     The registries: :class:`Claim`, :class:`Source`, :func:`load_registry`,
     :func:`get_claim`, :func:`claims_of`, :func:`source_value`, :func:`parse_printed`.

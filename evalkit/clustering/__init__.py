@@ -13,8 +13,8 @@ indices take a condensed distance vector (as returned by ``scipy.spatial.distanc
 or a square matrix.
 Every public name is importable from ``evalkit.clustering`` directly.
 
-Modules
--------
+Its modules:
+
 external
     Against known classes: pair confusion table, Rand and Jaccard statistics, matching
     matrix, cluster and total entropy and purity, co-membership matrix, partition labels.

@@ -10,8 +10,8 @@ with binary searches, which is several times faster than scikit-learn on large i
 (see ``benchmarks/curves.py``) and needs only a few copies of the input. Every public
 name is importable from ``evalkit.curves`` directly.
 
-Modules
--------
+Its modules:
+
 roc
     ROC curve and AUC, convex hull, cost-optimal operating point, dominance.
 precision_recall

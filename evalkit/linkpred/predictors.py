@@ -326,7 +326,7 @@ def pair_scores(S, pairs):
     Parameters
     ----------
     S : scipy sparse matrix or array_like, shape (n, n)
-        Scores, e.g. of a predictor of :data:`PREDICTORS`.
+        Scores, e.g. of a predictor of ``PREDICTORS``.
     pairs : array_like of int, shape (m, 2)
         Row and column indices.
 

@@ -20,8 +20,8 @@ undefined: it returns ``zero_division`` (default NaN) and emits an
 
 Every public name is importable from ``evalkit.metrics`` directly.
 
-Modules
--------
+Its modules:
+
 confusion
     The confusion matrix from labels, one class against the rest, the diagonal's mean
     absolute error and the total cost.

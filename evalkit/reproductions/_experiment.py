@@ -66,7 +66,7 @@ class Experiment:
         """The public function that runs this experiment, with its declared argument checks.
 
         ``@checks`` wraps the experiment after registration, so the module attribute (not
-        :attr:`function`) is the checked one.
+        ``function``) is the checked one.
         """
         module = sys.modules.get(self.function.__module__)
         public = getattr(module, self.function.__name__, None)
