@@ -1,4 +1,6 @@
 """Tests of evalkit.curves against scikit-learn, brute force and the lecture's example."""
+import dataclasses
+import inspect
 import itertools
 
 import numpy as np
@@ -7,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
-from evalkit import curves
+from evalkit import curves, metrics
 
 LECTURE_SCORES = [169.752, 109.2, 19.21, 1.905, -2.75, -12.64, -29.124, -83.222, -91.554, -128.212]
 LECTURE_LABELS = [1, 1, 0, 1, 1, 0, 0, 0, 1, 0]
@@ -144,7 +146,8 @@ def test_convex_hull_and_optimal_point_on_lecture_curve():
         ([1, 1], [0.5, 0.2], ValueError, "no negatives"),
         ([0, 0], [0.5, 0.2], ValueError, "no positives"),
         ([1, 2, 0], [0.5, 0.2, 0.1], ValueError, "binary"),
-        (["a", "b"], [0.5, 0.2], ValueError, "binary"),
+        (["a", "b"], [0.5, 0.2], ValueError, r"pos_label must be given.*\['a', 'b'\]"),
+        ([1, 2], [0.5, 0.2], ValueError, r"pos_label must be given.*\[1, 2\]"),
         ([1, 0], [np.nan, 0.2], ValueError, "y_score must be.*NaN"),
         ([1, 0], [np.inf, 0.2], ValueError, "y_score must be.*inf"),
         ([1, 0], ["x", "y"], TypeError, "y_score must be"),
@@ -222,3 +225,112 @@ def test_declared_checks_name_the_argument(call, match):
 def test_top_k_rejects_a_float_k():
     with pytest.raises(TypeError, match="k must be an integer"):
         curves.top_k_predictive_rate([1, 0], [0.9, 0.1], 1.0)
+
+
+# ---------------------------------------------------------------- the positive class (pos_label)
+#: label encodings of a boolean "is positive": (name, encode, pos_label to pass)
+ENCODINGS = [
+    ("{0, 1}", lambda b: b.astype(int), None),
+    ("{-1, 1}", lambda b: np.where(b, 1, -1), None),
+    ("bool", lambda b: b, None),
+    ("{'neg', 'pos'}", lambda b: np.where(b, "pos", "neg"), "pos"),
+    ("{'neg', 'pos'}, 'neg' positive", lambda b: np.where(b, "neg", "pos"), "neg"),
+    ("{1, 2}", lambda b: np.where(b, 2, 1), 2),
+    ("{0, 1}, 0 positive", lambda b: np.where(b, 0, 1), 0),
+]
+ENCODING_IDS = [e[0] for e in ENCODINGS]
+
+
+@pytest.mark.parametrize("name, encode, pos_label", ENCODINGS, ids=ENCODING_IDS)
+@pytest.mark.parametrize("seed", range(4))
+def test_curves_match_sklearn_for_every_label_encoding(name, encode, pos_label, seed):
+    rng = np.random.default_rng(300 + seed)
+    y, s = random_case(rng, 400, ties=True)
+    yt = encode(y)
+    pos = 1 if pos_label is None else pos_label
+    # scikit-learn's roc_auc_score has no pos_label (it takes the greater label as positive):
+    # skm.roc_auc_score(yt == pos, s); the curves and average precision take pos_label
+    assert curves.roc_auc(yt, s, pos_label=pos_label) == pytest.approx(skm.roc_auc_score(yt == pos, s), abs=1e-12)
+    if pos_label is None:  # {0, 1}, {-1, 1}, bool: as in scikit-learn, no pos_label needed
+        assert curves.roc_auc(yt, s) == pytest.approx(skm.roc_auc_score(yt, s), abs=1e-12)
+    assert curves.average_precision(yt, s, pos_label=pos_label) == pytest.approx(
+        skm.average_precision_score(yt, s, pos_label=pos), abs=1e-12)
+    ours = curves.roc_curve(yt, s, pos_label=pos_label)
+    theirs = skm.roc_curve(yt, s, pos_label=pos, drop_intermediate=False)
+    for a, b in zip(ours, theirs):
+        np.testing.assert_allclose(a, b, rtol=0, atol=1e-12)
+
+
+def _flat(result):
+    if dataclasses.is_dataclass(result):
+        return [np.asarray(getattr(result, f.name), dtype=float) for f in dataclasses.fields(result)
+                if np.asarray(getattr(result, f.name)).dtype.kind in "biuf"]
+    if isinstance(result, tuple):
+        return [np.asarray(x, dtype=float) for x in result]
+    return [np.asarray(result, dtype=float)]
+
+
+WITH_POS_LABEL = {name: getattr(curves, name) for name in curves.__all__
+                  if callable(getattr(curves, name)) and not inspect.isclass(getattr(curves, name))
+                  and "pos_label" in inspect.signature(getattr(curves, name)).parameters}
+
+
+def test_every_labelled_curve_function_takes_pos_label():
+    assert set(WITH_POS_LABEL) == {
+        "roc_curve", "roc_auc", "precision_recall_curve", "average_precision", "roc_auc_and_average_precision",
+        "pr_auc", "top_k_predictive_rate", "pr_curve_interpolated", "delong_placements",
+        "roc_auc_confidence_interval", "delong_test"}
+
+
+@pytest.mark.parametrize("fname", sorted(WITH_POS_LABEL))
+def test_curve_functions_take_the_positive_class_from_pos_label(fname):
+    func = WITH_POS_LABEL[fname]
+    rng = np.random.default_rng(8)
+    y, s = random_case(rng, 60, ties=True)
+    extra = {"y_score_2": np.round(rng.normal(size=60), 1), "k": 7, "recall": [0.25, 0.5, 1.0],
+             "interpolation": "davis-goadrich"}
+    required = [p.name for p in inspect.signature(func).parameters.values()
+                if p.default is p.empty and p.name not in ("y_true", "y_score", "y_score_1")]
+    kwargs = {name: extra[name] for name in required}
+
+    def call(labels, **more):
+        return func(labels, s, **kwargs, **more)
+
+    reference = _flat(call(y))
+    for encoded, pos_label in ((np.where(y, "pos", "neg"), "pos"), (np.where(y, 1, -1), None),
+                               (np.where(y, 2, 1), 2), (np.where(y, 0, 1), 0), (y.astype(float), 1.0)):
+        got = _flat(call(encoded, pos_label=pos_label))
+        assert len(got) == len(reference)
+        for a, b in zip(got, reference):
+            np.testing.assert_allclose(a, b, rtol=0, atol=1e-12)
+    strings = np.where(y, "pos", "neg")
+    with pytest.raises(ValueError, match=r"pos_label must be given.*\['neg', 'pos'\]"):
+        call(strings)
+    with pytest.raises(ValueError, match=r"pos_label='yes' is not a label of y_true"):
+        call(strings, pos_label="yes")
+    with pytest.raises(ValueError, match="pos_label must be a class label"):
+        call(strings, pos_label=float("nan"))
+
+
+def test_both_modules_refuse_labels_without_a_default_positive_class():
+    y = np.array(["neg", "pos", "pos", "neg"])
+    s = [0.1, 0.4, 0.35, 0.8]
+    for call in (lambda: curves.roc_auc(y, s), lambda: curves.roc_curve(y, s),
+                 lambda: metrics.confusion_matrix(y, y[::-1])):
+        with pytest.raises(ValueError, match=r"pos_label must be given.*\['neg', 'pos'\]"):
+            call()
+
+
+@pytest.mark.parametrize("name, encode, pos_label", ENCODINGS, ids=ENCODING_IDS)
+def test_metrics_and_curves_agree_on_the_positive_class(name, encode, pos_label):
+    # thresholding the scores at each ROC threshold gives a confusion matrix whose
+    # rates are that ROC point: the two modules take the same class as positive
+    rng = np.random.default_rng(21)
+    y, s = random_case(rng, 200, ties=True)
+    yt = encode(y)
+    positive, negative = yt[y][0], yt[~y][0]
+    fpr, tpr, thresholds = curves.roc_curve(yt, s, pos_label=pos_label)
+    for i in range(1, thresholds.size, 7):
+        cm = metrics.confusion_matrix(yt, np.where(s >= thresholds[i], positive, negative), pos_label=pos_label)
+        assert metrics.true_positive_rate(cm) == pytest.approx(tpr[i], abs=1e-12)
+        assert metrics.false_positive_rate(cm) == pytest.approx(fpr[i], abs=1e-12)

@@ -96,6 +96,108 @@ def test_confusion_matrix_errors():
         metrics.f_measure([[1, 1], [1, 1]], beta=0)
 
 
+# ------------------------------------------------------------- the positive class (pos_label)
+
+#: label encodings of a boolean "is positive": (name, encode, pos_label to pass, pos_label for scikit-learn)
+ENCODINGS = [
+    ("{0, 1}", lambda b: b.astype(int), None, 1),
+    ("{-1, 1}", lambda b: np.where(b, 1, -1), None, 1),
+    ("bool", lambda b: b, None, True),
+    ("{0., 1.}", lambda b: b.astype(float), None, 1.0),
+    ("{'neg', 'pos'}", lambda b: np.where(b, "pos", "neg"), "pos", "pos"),
+    ("{'neg', 'pos'}, 'neg' positive", lambda b: np.where(b, "neg", "pos"), "neg", "neg"),
+    ("{1, 2}", lambda b: np.where(b, 2, 1), 2, 2),
+    ("{0, 1}, 0 positive", lambda b: np.where(b, 0, 1), 0, 0),
+]
+
+
+@pytest.mark.parametrize("name, encode, pos_label, sk_pos", ENCODINGS, ids=[e[0] for e in ENCODINGS])
+@pytest.mark.parametrize("seed", range(5))
+def test_binary_metrics_match_sklearn_for_every_label_encoding(name, encode, pos_label, sk_pos, seed):
+    rng = np.random.default_rng(seed)
+    y, p = random_binary(rng)
+    yt, yp = encode(y.astype(bool)), encode(p.astype(bool))
+    cm = metrics.confusion_matrix(yt, yp, pos_label=pos_label)
+    # the same counts whatever the encoding: positive class first
+    np.testing.assert_array_equal(cm, metrics.confusion_matrix(y, p))
+    negative = [v for v in np.unique(yt).tolist() if v != sk_pos][0]
+    # scikit-learn: skm.confusion_matrix(yt, yp, labels=[pos, neg]), recall_score(..., pos_label=pos), ...
+    np.testing.assert_array_equal(cm, skm.confusion_matrix(yt, yp, labels=[sk_pos, negative]))
+    assert metrics.true_positive_rate(cm) == pytest.approx(skm.recall_score(yt, yp, pos_label=sk_pos))
+    assert metrics.precision(cm) == pytest.approx(skm.precision_score(yt, yp, pos_label=sk_pos))
+    assert metrics.f_measure(cm) == pytest.approx(skm.f1_score(yt, yp, pos_label=sk_pos))
+    assert metrics.true_negative_rate(cm) == pytest.approx(skm.recall_score(yt, yp, pos_label=negative))
+
+
+def test_minus_one_one_labels_take_one_as_positive():
+    # the case: sorted labels put -1 first, and the "true positive rate" was that of -1 (1.0)
+    y, p = [1, 1, -1, -1], [1, -1, -1, -1]
+    cm = metrics.confusion_matrix(y, p)
+    assert metrics.true_positive_rate(cm) == skm.recall_score(y, p) == 0.5  # skm.recall_score([1, 1, -1, -1], [1, -1, -1, -1])
+    assert cm.tolist() == [[1, 1], [0, 2]]
+
+
+@pytest.mark.parametrize("y, p", [(["neg", "pos", "pos"], ["neg", "neg", "pos"]), ([1, 2, 2], [1, 1, 2]),
+                                  (["a", "a"], ["a", "a"])])
+def test_labels_without_a_default_positive_class_need_pos_label(y, p):
+    with pytest.raises(ValueError, match=r"pos_label must be given.*labels of y_true and y_pred are \["):
+        metrics.confusion_matrix(y, p)
+
+
+def test_pos_label_must_be_consistent_with_the_labels():
+    y, p = ["neg", "pos", "pos"], ["neg", "neg", "pos"]
+    with pytest.raises(ValueError, match=r"pos_label='yes' is not a label of y_true and y_pred.*\['neg', 'pos'\]"):
+        metrics.confusion_matrix(y, p, pos_label="yes")
+    with pytest.raises(ValueError, match="pos_label=1 is not a label"):
+        metrics.confusion_matrix(y, p, pos_label=1)
+    with pytest.raises(ValueError, match=r"pos_label=2 applies to two classes; y_true and y_pred have 3 labels"):
+        metrics.confusion_matrix([0, 1, 2], [2, 1, 0], pos_label=2)
+    # explicit labels keep their order; pos_label must then be labels[0]
+    assert metrics.confusion_matrix(y, p, labels=["pos", "neg"]).tolist() == [[1, 1], [0, 1]]
+    assert metrics.confusion_matrix(y, p, labels=["pos", "neg"], pos_label="pos").tolist() == [[1, 1], [0, 1]]
+    assert metrics.confusion_matrix(y, p, labels=["neg", "pos"]).tolist() == [[1, 0], [1, 1]]
+    with pytest.raises(ValueError, match=r"labels=\['neg', 'pos'\] puts 'neg' first .* but pos_label='pos'"):
+        metrics.confusion_matrix(y, p, labels=["neg", "pos"], pos_label="pos")
+    with pytest.raises(ValueError, match=r"pos_label='yes' is not in labels"):
+        metrics.confusion_matrix(y, p, labels=["pos", "neg"], pos_label="yes")
+    with pytest.raises(ValueError, match="pos_label='pos' applies to two classes; labels has 3 entries"):
+        metrics.confusion_matrix(y, p, labels=["pos", "neg", "other"], pos_label="pos")
+    with pytest.raises(ValueError, match="pos_label must be a class label"):
+        metrics.confusion_matrix(y, p, pos_label=float("nan"))
+    with pytest.raises(TypeError, match="pos_label must be a class label"):
+        metrics.confusion_matrix(y, p, pos_label=["pos"])
+
+
+def test_one_class_present_still_gives_the_binary_matrix():
+    assert metrics.confusion_matrix([0, 0], [0, 0]).tolist() == [[0, 0], [0, 2]]
+    assert metrics.confusion_matrix([-1, -1], [-1, 1]).tolist() == [[0, 0], [1, 1]]
+    assert metrics.confusion_matrix(["a", "a"], ["a", "a"], pos_label="a").tolist() == [[2, 0], [0, 0]]
+    assert metrics.confusion_matrix(["a", "a"], ["a", "a"], pos_label="b").tolist() == [[0, 0], [0, 2]]
+    # three or more classes keep their sorted order, as in scikit-learn
+    assert metrics.confusion_matrix([-1, 0, 1], [-1, 0, 0]).tolist() == [[1, 0, 0], [0, 1, 0], [0, 1, 0]]
+
+
+@pytest.mark.parametrize("name, encode, pos_label, sk_pos", ENCODINGS, ids=[e[0] for e in ENCODINGS])
+def test_brier_score_takes_pos_label_like_sklearn(name, encode, pos_label, sk_pos):
+    rng = np.random.default_rng(11)
+    y = rng.random(100) < 0.4
+    prob = rng.random(100)
+    yt = encode(y)
+    # skm.brier_score_loss(yt, prob, pos_label=pos): prob is the probability of the positive class
+    assert metrics.brier_score(yt, prob, pos_label=pos_label) == pytest.approx(
+        skm.brier_score_loss(yt, prob, pos_label=sk_pos))
+    assert metrics.brier_score(yt, prob, pos_label=pos_label) == pytest.approx(metrics.brier_score(y, prob))
+
+
+def test_brier_score_pos_label_errors():
+    with pytest.raises(ValueError, match=r"pos_label must be given.*\['no', 'yes'\]"):
+        metrics.brier_score(["yes", "no"], [0.8, 0.3])
+    with pytest.raises(ValueError, match="y_true must be binary"):
+        metrics.brier_score([0, 1, 2], [0.8, 0.3, 0.1])
+    with pytest.raises(ValueError, match="pos_label=1 applies to binary y_true"):
+        metrics.brier_score([0, 1], [[0.5, 0.5], [0.2, 0.8]], pos_label=1)
+
+
 
 # ------------------------------------------------------------- multi-level metrics
 

@@ -3,12 +3,15 @@ import numpy as np
 import pytest
 
 from evalkit._validation import (
+    check_binary_scores,
     check_choice,
     check_confidence_level,
     check_count_array,
     check_level_array,
     check_positive_int,
     check_probability,
+    distinct_labels,
+    positive_class,
 )
 
 
@@ -55,3 +58,36 @@ def test_check_level_array():
     for bad in ([0.5, 1.0], 0.0, np.nan):
         with pytest.raises(ValueError, match="strictly between 0 and 1"):
             check_level_array(bad)
+
+
+def test_positive_class_follows_scikit_learns_rule():
+    # sklearn.utils.validation._check_pos_label_consistency: {0, 1}, {-1, 1}, bool default to 1
+    for classes in ([0, 1], [-1, 1], [0], [1], [-1], [0.0, 1.0]):
+        assert positive_class(classes, None) == 1
+    assert positive_class([False, True], None) is True
+    assert positive_class(["neg", "pos"], "pos") == "pos"
+    assert positive_class([1, 2], 2) == 2
+    assert positive_class(["a"], "b") == "b"  # one class found: the positive one may be absent
+    for classes in (["neg", "pos"], [1, 2], [-1, 0], ["0", "1"], ["a"]):
+        with pytest.raises(ValueError, match=r"pos_label must be given: the labels of y_true are \["):
+            positive_class(classes, None)
+    with pytest.raises(ValueError, match=r"pos_label=3 is not a label of y_true; the labels are \[1, 2\]"):
+        positive_class([1, 2], 3)
+    with pytest.raises(ValueError, match=r"y_true must be binary \(two classes\) here; got 3 labels"):
+        positive_class([0, 1, 2], None)
+
+
+def test_distinct_labels_never_promote_numbers_to_strings():
+    # NumPy would concatenate these into the strings ['0', '1', 'a', 'b']
+    assert distinct_labels(np.array(["b", "a"]), np.array([1, 0])) == ["a", "b", 0, 1]
+    assert distinct_labels([True, False], [1]) == [False, True]
+    assert distinct_labels(np.array([2, 1, 2]), [3.0]) == [1, 2, 3.0]
+
+
+def test_check_binary_scores_resolves_pos_label():
+    pos, s = check_binary_scores(np.array(["b", "a", "b"]), [0.1, 0.2, 0.3], "b")
+    assert pos.tolist() == [True, False, True] and s.dtype == np.float64
+    pos, _ = check_binary_scores([-1, 1, 1], [0.1, 0.2, 0.3])
+    assert pos.tolist() == [False, True, True]
+    with pytest.raises(ValueError, match="no positives \\(pos_label=2\\)"):
+        check_binary_scores([1, 1], [0.1, 0.2], 2)

@@ -1,8 +1,9 @@
 """ROC, precision-recall and cost curves, their areas and the uncertainty of the AUC.
 
-Inputs follow scikit-learn: ``(y_true, y_score)``, with ``y_true`` binary (bool,
-{0, 1} or {-1, 1}; the positive class is True / 1) and a higher score meaning "more
-likely positive". Tied scores are never broken arbitrarily: all examples with the same
+Inputs follow scikit-learn: ``(y_true, y_score)``, with ``y_true`` holding two classes
+and a higher score meaning "more likely positive". The positive class is ``pos_label=``,
+or 1 (True) for bool, {0, 1} or {-1, 1} labels; any other labels without ``pos_label``
+are a ValueError (scikit-learn's rule, the same in :func:`evalkit.metrics.confusion_matrix`). Tied scores are never broken arbitrarily: all examples with the same
 score enter the curve together, as one step (ROC: a diagonal segment).
 
 The implementation sorts the positive and the negative scores separately and counts

@@ -39,7 +39,7 @@ def check_roc_points(fpr, tpr):
 
 
 # Declared argument checks shared by the public curve functions (see evalkit._checks).
-#: labels; check_binary_scores then requires bool, {0, 1} or {-1, 1} with a more specific message
+#: labels; check_binary_scores then requires two classes and resolves pos_label (evalkit._validation.positive_class)
 Y_TRUE = Array(ndim=1, kind="label")
 #: finite real scores, one per example
 Y_SCORE = Array(ndim=1, kind="real")

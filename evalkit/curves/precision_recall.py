@@ -6,7 +6,7 @@ import numbers
 import numpy as np
 
 from .._checks import Array, Choice, Integer, Real, checks
-from .._validation import check_binary_scores, check_choice
+from .._validation import POS_LABEL, check_binary_scores, check_choice
 from ._ranking import CUMULATIVE_COUNTS, Y_SCORE, Y_TRUE, threshold_counts
 
 __all__ = [
@@ -24,16 +24,20 @@ __all__ = [
 PR_INTERPOLATIONS = ("step", "davis-goadrich")
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
-def precision_recall_curve(y_true, y_score):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, pos_label=POS_LABEL)
+def precision_recall_curve(y_true, y_score, *, pos_label=None):
     """Precision and recall at every distinct threshold (descending thresholds).
 
     Parameters
     ----------
     y_true : array_like of shape (n,)
-        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+        Labels of two classes; the positive one is ``pos_label``. Both classes must occur.
     y_score : array_like of shape (n,)
         Finite scores; higher means more likely positive.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -48,13 +52,13 @@ def precision_recall_curve(y_true, y_score):
     >>> p.round(3).tolist(), r.tolist(), t.tolist()
     ([1.0, 0.667, 0.5], [0.5, 1.0, 1.0], [0.9, 0.8, 0.1])
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     thresholds, tp, fp, n_pos, _ = threshold_counts(pos, s)
     return tp / (tp + fp), tp / n_pos, thresholds
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
-def average_precision(y_true, y_score):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, pos_label=POS_LABEL)
+def average_precision(y_true, y_score, *, pos_label=None):
     r"""Average precision: :math:`\sum_k (R_k - R_{k-1})\,P_k` over distinct thresholds.
 
     The step-wise area under the precision-recall curve, tied scores forming one step.
@@ -63,9 +67,13 @@ def average_precision(y_true, y_score):
     Parameters
     ----------
     y_true : array_like of shape (n,)
-        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+        Labels of two classes; the positive one is ``pos_label``. Both classes must occur.
     y_score : array_like of shape (n,)
         Finite scores; higher means more likely positive.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -77,7 +85,7 @@ def average_precision(y_true, y_score):
     >>> average_precision([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
     0.8333333333333333
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     _, tp, fp, n_pos, _ = threshold_counts(pos, s)
     gained = np.diff(tp, prepend=0)
     return float(np.sum(gained * (tp / (tp + fp))) / n_pos)
@@ -130,8 +138,8 @@ def _check_cumulative(tp, fp, n_pos, n_neg=None):
     return tp, fp
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
-def roc_auc_and_average_precision(y_true, y_score):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, pos_label=POS_LABEL)
+def roc_auc_and_average_precision(y_true, y_score, *, pos_label=None):
     """:func:`roc_auc` and :func:`average_precision` from one pass over the sorted scores.
 
     Both areas come from the same cumulative counts of true and false positives at each
@@ -141,9 +149,13 @@ def roc_auc_and_average_precision(y_true, y_score):
     Parameters
     ----------
     y_true : array_like of shape (n,)
-        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+        Labels of two classes; the positive one is ``pos_label``. Both classes must occur.
     y_score : array_like of shape (n,)
         Finite scores; higher means more likely positive.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -154,7 +166,7 @@ def roc_auc_and_average_precision(y_true, y_score):
     >>> roc_auc_and_average_precision([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
     (0.875, 0.8333333333333333)
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     _, tp, fp, n_pos, n_neg = threshold_counts(pos, s)
     return areas_from_counts(tp, fp, n_pos, n_neg)
 
@@ -205,8 +217,9 @@ def davis_goadrich_area(tp, fp, n_pos):
     return float(np.sum(antiderivative(tp_b) - antiderivative(tp_a)) / n_pos)
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, interpolation=Choice(*PR_INTERPOLATIONS))
-def pr_auc(y_true, y_score, *, interpolation):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, interpolation=Choice(*PR_INTERPOLATIONS),
+        pos_label=POS_LABEL)
+def pr_auc(y_true, y_score, *, interpolation, pos_label=None):
     """Area under the precision-recall curve, with the interpolation named explicitly.
 
     Parameters
@@ -222,6 +235,10 @@ def pr_auc(y_true, y_score, *, interpolation):
         straight line between two PR points is not achievable by any classifier, and
         lies above the achievable curve wherever precision falls with recall (the usual
         case), so it overstates the area there (Davis & Goadrich, 2006).
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -238,14 +255,14 @@ def pr_auc(y_true, y_score, *, interpolation):
     """
     check_choice(interpolation, "interpolation", PR_INTERPOLATIONS)
     if interpolation == "step":
-        return average_precision(y_true, y_score)
-    pos, s = check_binary_scores(y_true, y_score)
+        return average_precision(y_true, y_score, pos_label=pos_label)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     _, tp, fp, n_pos, _ = threshold_counts(pos, s)
     return davis_goadrich_area(tp, fp, n_pos)
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, k=Integer(1))
-def top_k_predictive_rate(y_true, y_score, k):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, k=Integer(1), pos_label=POS_LABEL)
+def top_k_predictive_rate(y_true, y_score, k, *, pos_label=None):
     """Fraction of positives among the ``k`` highest-scored examples (precision at k).
 
     Ties at the cut are not broken arbitrarily: the examples tied with the k-th score
@@ -258,6 +275,10 @@ def top_k_predictive_rate(y_true, y_score, k):
         As in :func:`roc_curve`.
     k : int
         Number of top-ranked examples, ``1 <= k <= n``.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -269,7 +290,7 @@ def top_k_predictive_rate(y_true, y_score, k):
     >>> top_k_predictive_rate([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1], 2)
     0.75
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 1 <= k <= s.size:
         raise ValueError(f"k must be an integer between 1 and {s.size} (the number of examples); got {k!r}")
     kth = np.partition(s, s.size - k)[s.size - k]
@@ -281,8 +302,9 @@ def top_k_predictive_rate(y_true, y_score, k):
     return (pos_above + (k - n_above) * pos_tied / int(np.count_nonzero(tied))) / k
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, recall=Array(kind="real", low=0, high=1, closed="right"))
-def pr_curve_interpolated(y_true, y_score, recall):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE,
+        recall=Array(kind="real", low=0, high=1, closed="right"), pos_label=POS_LABEL)
+def pr_curve_interpolated(y_true, y_score, recall, *, pos_label=None):
     """Precision at any recall on the achievable (Davis-Goadrich) precision-recall curve.
 
     Between two thresholds the curve is what choosing at random between the two
@@ -297,6 +319,10 @@ def pr_curve_interpolated(y_true, y_score, recall):
         As in :func:`precision_recall_curve`.
     recall : array_like
         Recall values in (0, 1].
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -313,7 +339,7 @@ def pr_curve_interpolated(y_true, y_score, recall):
     >>> pr_curve_interpolated(y, s, [0.25, 0.5, 0.75, 1.0]).round(3).tolist()
     [0.5, 0.5, 0.6, 0.667]
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     r = np.asarray(recall, dtype=float)
     if not np.isfinite(r).all() or r.size == 0 or r.min() <= 0 or r.max() > 1:
         raise ValueError("recall must be non-empty with values in (0, 1]")

@@ -1,8 +1,9 @@
 """ROC curves and their areas, the convex hull and the cost-optimal operating point.
 
-Inputs follow scikit-learn: ``(y_true, y_score)``, with ``y_true`` binary (bool,
-{0, 1} or {-1, 1}; the positive class is True / 1) and a higher score meaning "more
-likely positive". Tied scores are never broken arbitrarily: all examples with the same
+Inputs follow scikit-learn: ``(y_true, y_score)``, with ``y_true`` holding two classes
+and a higher score meaning "more likely positive". The positive class is ``pos_label=``,
+or 1 (True) for bool, {0, 1} or {-1, 1} labels; any other labels without ``pos_label``
+are a ValueError (scikit-learn's rule, the same in :func:`evalkit.metrics.confusion_matrix`). Tied scores are never broken arbitrarily: all examples with the same
 score enter the curve together, as one step (a diagonal segment).
 """
 from __future__ import annotations
@@ -12,14 +13,14 @@ import numbers
 import numpy as np
 
 from .._checks import Real, checks
-from .._validation import check_binary_scores
+from .._validation import POS_LABEL, check_binary_scores
 from ._ranking import RATES, Y_SCORE, Y_TRUE, check_roc_points, split_sorted, threshold_counts
 
 __all__ = ["roc_auc", "roc_convex_hull", "roc_curve", "roc_dominates", "roc_optimal_point"]
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
-def roc_curve(y_true, y_score):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, pos_label=POS_LABEL)
+def roc_curve(y_true, y_score, *, pos_label=None):
     """Receiver operating characteristic: false and true positive rates at every threshold.
 
     One point per distinct score (no point is dropped), plus the origin. The classifier
@@ -28,9 +29,13 @@ def roc_curve(y_true, y_score):
     Parameters
     ----------
     y_true : array_like of shape (n,)
-        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1.
+        Labels of two classes; the positive one is ``pos_label``.
     y_score : array_like of shape (n,)
         Finite scores; higher means more likely positive.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -49,7 +54,7 @@ def roc_curve(y_true, y_score):
     >>> fpr.tolist(), tpr.tolist(), thr.tolist()
     ([0.0, 0.0, 0.5, 1.0], [0.0, 0.5, 1.0, 1.0], [inf, 0.9, 0.8, 0.1])
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     thresholds, tp, fp, n_pos, n_neg = threshold_counts(pos, s)
     return (
         np.concatenate([[0.0], fp / n_neg]),
@@ -58,8 +63,8 @@ def roc_curve(y_true, y_score):
     )
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
-def roc_auc(y_true, y_score):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, pos_label=POS_LABEL)
+def roc_auc(y_true, y_score, *, pos_label=None):
     r"""Area under the ROC curve, with ties counted as one half.
 
     Equals the trapezoidal area under :func:`roc_curve` and the pairwise-ranking form
@@ -75,9 +80,13 @@ def roc_auc(y_true, y_score):
     Parameters
     ----------
     y_true : array_like of shape (n,)
-        Binary labels: bool, {0, 1} or {-1, 1}; positive is True / 1. Both classes must occur.
+        Labels of two classes; the positive one is ``pos_label``. Both classes must occur.
     y_score : array_like of shape (n,)
         Finite scores; higher means more likely positive.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -92,8 +101,13 @@ def roc_auc(y_true, y_score):
     >>> labels = [1, 1, 0, 1, 1, 0, 0, 0, 1, 0]
     >>> roc_auc(labels, scores)
     0.76
+
+    Labels other than bool, {0, 1} or {-1, 1} name their positive class:
+
+    >>> roc_auc(["neg", "pos", "pos"], [0.2, 0.9, 0.1], pos_label="pos")
+    0.5
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     pos_sorted, neg_sorted = split_sorted(pos, s)
     n_pos, n_neg = pos_sorted.size, neg_sorted.size
     # count, for the smaller class, how many of the other class lie below / tie

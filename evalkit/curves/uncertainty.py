@@ -23,7 +23,7 @@ import numpy as np
 from scipy import special
 
 from .._checks import Choice, Integer, Real, checks
-from .._validation import check_binary_scores, check_choice, check_confidence_level
+from .._validation import POS_LABEL, check_binary_scores, check_choice, check_confidence_level
 from ._ranking import Y_SCORE, Y_TRUE
 
 __all__ = [
@@ -119,14 +119,18 @@ class DeLongTestResult:
     alternative: str
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE)
-def delong_placements(y_true, y_score):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, pos_label=POS_LABEL)
+def delong_placements(y_true, y_score, *, pos_label=None):
     r"""DeLong's structural components: each example's placement among the other class.
 
     Parameters
     ----------
     y_true, y_score : array_like of shape (n,)
         As in :func:`evalkit.curves.roc_curve`.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -142,7 +146,7 @@ def delong_placements(y_true, y_score):
     >>> v10.tolist(), v01.tolist()
     ([1.0, 0.75], [0.75, 1.0])
     """
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     return _placements(s[pos], s[~pos])
 
 
@@ -165,8 +169,9 @@ def _z(confidence_level):
     return float(special.ndtri(0.5 + confidence_level / 2.0))
 
 
-@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, method=Choice(*AUC_INTERVAL_METHODS))
-def roc_auc_confidence_interval(y_true, y_score, *, confidence_level=0.95, method="delong"):
+@checks(_same_length=[("y_true", "y_score")], y_true=Y_TRUE, y_score=Y_SCORE, method=Choice(*AUC_INTERVAL_METHODS),
+        pos_label=POS_LABEL)
+def roc_auc_confidence_interval(y_true, y_score, *, confidence_level=0.95, method="delong", pos_label=None):
     r"""Confidence interval for the area under the ROC curve.
 
     Parameters
@@ -179,6 +184,10 @@ def roc_auc_confidence_interval(y_true, y_score, *, confidence_level=0.95, metho
         class). ``'hanley-mcneil'``:
         :math:`[A(1-A) + (|P|-1)(Q_1 - A^2) + (|N|-1)(Q_2 - A^2)] / (|P||N|)` with
         :math:`Q_1 = A/(2-A)`, :math:`Q_2 = 2A^2/(1+A)`.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one ``y_score`` scores. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -205,7 +214,7 @@ def roc_auc_confidence_interval(y_true, y_score, *, confidence_level=0.95, metho
     """
     confidence_level = check_confidence_level(confidence_level)
     check_choice(method, "method", AUC_INTERVAL_METHODS)
-    pos, s = check_binary_scores(y_true, y_score)
+    pos, s = check_binary_scores(y_true, y_score, pos_label)
     n_pos, n_neg = int(pos.sum()), int((~pos).sum())
     v10, v01 = _placements(s[pos], s[~pos])
     auc = float(v10.mean())
@@ -221,8 +230,9 @@ def roc_auc_confidence_interval(y_true, y_score, *, confidence_level=0.95, metho
     return AUCConfidenceInterval(auc, auc - z * se, auc + z * se, se, n_pos, n_neg, confidence_level, method)
 
 
-@checks(_same_length=[("y_true", "y_score_1", "y_score_2")], y_true=Y_TRUE, y_score_1=Y_SCORE, y_score_2=Y_SCORE)
-def delong_test(y_true, y_score_1, y_score_2, *, alternative="two-sided"):
+@checks(_same_length=[("y_true", "y_score_1", "y_score_2")], y_true=Y_TRUE, y_score_1=Y_SCORE, y_score_2=Y_SCORE,
+        pos_label=POS_LABEL)
+def delong_test(y_true, y_score_1, y_score_2, *, alternative="two-sided", pos_label=None):
     r"""DeLong's test that two classifiers scored on the same examples have equal AUC.
 
     Parameters
@@ -233,6 +243,10 @@ def delong_test(y_true, y_score_1, y_score_2, *, alternative="two-sided"):
         The two classifiers' scores for the same examples.
     alternative : {'two-sided', 'less', 'greater'}, default 'two-sided'
         ``'greater'``: the first AUC is larger.
+    pos_label : int, float, bool or str, optional
+        The positive class, the one both scores score. Default: 1 (True) when ``y_true``
+        is bool, {0, 1} or {-1, 1}; any other two labels need it (a ValueError otherwise),
+        as in scikit-learn and :func:`evalkit.metrics.confusion_matrix`.
 
     Returns
     -------
@@ -257,8 +271,8 @@ def delong_test(y_true, y_score_1, y_score_2, *, alternative="two-sided"):
     (True, True)
     """
     check_choice(alternative, "alternative", _ALTERNATIVES)
-    pos, s1 = check_binary_scores(y_true, y_score_1)
-    _, s2 = check_binary_scores(y_true, y_score_2)
+    pos, s1 = check_binary_scores(y_true, y_score_1, pos_label)
+    _, s2 = check_binary_scores(y_true, y_score_2, pos_label)
     n_pos, n_neg = int(pos.sum()), int((~pos).sum())
     if min(n_pos, n_neg) < 2:
         raise ValueError("delong_test needs at least 2 positives and 2 negatives; "

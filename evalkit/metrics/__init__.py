@@ -8,7 +8,11 @@ actual class, columns the predicted class, **positive class first**::
 
 This is the transpose-and-flip of scikit-learn's default for {0, 1} labels
 (``[[TN, FP], [FN, TP]]``); :func:`confusion_matrix` puts the positive class first
-for binary {0, 1} / boolean labels so that its output feeds these functions directly.
+for every two-class problem so that its output feeds these functions directly. The
+positive class is chosen by scikit-learn's rule, the same in :mod:`evalkit.curves`:
+``pos_label=``, or 1 (True) for labels in {0, 1}, {-1, 1} or booleans; any other two
+labels (``{'neg', 'pos'}``, ``{1, 2}``) without ``pos_label`` are a ValueError, never
+a silent choice of the positive class.
 
 Multi-class ("multi-level") metrics take any k x k count matrix, rows actual and
 columns predicted in the same class order. Per-class metrics return one value per

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._checks import Array, Choice, Integer, checks
+from .._validation import POS_LABEL, distinct_labels, positive_class
 from ._common import CM, LABELS, pow2_scaled, square
 
 __all__ = [
@@ -16,31 +17,55 @@ __all__ = [
 
 
 @checks(_same_length=[("y_true", "y_pred")], y_true=LABELS, y_pred=LABELS,
-        labels=Array(ndim=1, kind="label", none=True))
-def confusion_matrix(y_true, y_pred, *, labels=None):
+        labels=Array(ndim=1, kind="label", none=True), pos_label=POS_LABEL)
+def confusion_matrix(y_true, y_pred, *, labels=None, pos_label=None):
     """Count matrix: ``cm[i, j]`` = examples of actual class ``labels[i]`` predicted ``labels[j]``.
+
+    For two classes the matrix is in the orientation of the binary metrics
+    (:func:`true_positive_rate`, :func:`precision`, ...), **positive class first**:
+    ``[[TP, FN], [FP, TN]]`` (scikit-learn's ``confusion_matrix`` with
+    ``labels=[positive, negative]``). Which class is positive follows scikit-learn's rule,
+    the same as in :mod:`evalkit.curves`: ``pos_label``, or 1 (True) for labels in
+    {0, 1}, {-1, 1} or booleans; any other two labels without ``pos_label`` are an error.
 
     Parameters
     ----------
     y_true, y_pred : array_like of shape (n,)
         Actual and predicted class labels.
     labels : sequence, optional
-        Class order of rows and columns. Default: for boolean or {0, 1} labels,
-        ``[1, 0]`` (positive first, the orientation of the binary metrics here);
-        otherwise the sorted distinct labels of both arrays.
+        Class order of rows and columns, kept as given (for two labels the first is the
+        positive class of the binary metrics; scikit-learn's habit ``labels=[0, 1]`` makes 0
+        the positive class). Default: for at most two distinct labels,
+        ``[positive, negative]`` as chosen by ``pos_label``; for more, the sorted distinct
+        labels of both arrays.
+    pos_label : int, float, bool or str, optional
+        The positive class of a two-class problem. Default: 1 (True) when the labels
+        found are a subset of {0, 1}, {-1, 1} or the booleans; any other labels
+        (``{'neg', 'pos'}``, ``{1, 2}``) need it. It must be one of the two labels found
+        (with a single label found it may name the absent class). With ``labels`` it must
+        be ``labels[0]`` of two labels; with more than two classes it must be None.
 
     Returns
     -------
     ndarray of int64, shape (k, k)
+        Counts, rows actual and columns predicted; (2, 2) ``[[TP, FN], [FP, TN]]`` for a
+        two-class problem without ``labels`` (also when only one class occurs).
 
     Examples
     --------
     >>> confusion_matrix([1, 1, 0, 0, 0], [1, 0, 0, 0, 1])   # [[TP, FN], [FP, TN]]
     array([[1, 1],
            [1, 2]])
-    >>> confusion_matrix(["a", "b", "b"], ["a", "a", "b"])
-    array([[1, 0],
-           [1, 1]])
+    >>> confusion_matrix([1, 1, -1, -1, -1], [1, -1, -1, -1, 1])   # 1 is positive
+    array([[1, 1],
+           [1, 2]])
+    >>> confusion_matrix(["pos", "pos", "neg"], ["pos", "neg", "neg"], pos_label="pos")
+    array([[1, 1],
+           [0, 1]])
+    >>> confusion_matrix(["a", "b", "b", "c"], ["a", "a", "b", "c"])   # three classes: sorted
+    array([[1, 0, 0],
+           [1, 1, 0],
+           [0, 0, 1]])
     """
     t = np.asarray(y_true)
     p = np.asarray(y_pred)
@@ -51,21 +76,42 @@ def confusion_matrix(y_true, y_pred, *, labels=None):
     if t.size == 0:
         raise ValueError("y_true and y_pred are empty")
     if labels is None:
-        present = np.union1d(t, p)
-        if t.dtype == bool or set(present.tolist()) <= {0, 1}:
-            labels = np.array([1, 0], dtype=present.dtype) if present.dtype != bool else np.array([True, False])
+        present = distinct_labels(t, p)
+        if len(present) <= 2:
+            positive = positive_class(present, pos_label, "y_true and y_pred")
+            index = {positive: 0}
+            index.update({v: 1 for v in present if v not in index})  # the negative class, if it occurs
+            k = 2
         else:
-            labels = present
-    labels = np.asarray(labels)
-    if labels.ndim != 1 or labels.size == 0 or np.unique(labels).size != labels.size:
-        raise ValueError(f"labels must be a non-empty sequence of distinct class labels; got {labels!r}")
-    index = {v: i for i, v in enumerate(labels.tolist())}
+            if pos_label is not None:
+                raise ValueError(f"pos_label={pos_label!r} applies to two classes; y_true and y_pred have "
+                                 f"{len(present)} labels {present[:10]}: leave pos_label out (rows and columns "
+                                 "in sorted order) and collapse a class with one_vs_rest")
+            index = {v: i for i, v in enumerate(present)}
+            k = len(present)
+    else:
+        labels = np.asarray(labels)
+        if labels.ndim != 1 or labels.size == 0 or len(distinct_labels(labels)) != labels.size:
+            raise ValueError(f"labels must be a non-empty sequence of distinct class labels; got {labels!r}")
+        order = labels.tolist()
+        if pos_label is not None:
+            if len(order) != 2:
+                raise ValueError(f"pos_label={pos_label!r} applies to two classes; labels has {len(order)} "
+                                 f"entries {order[:10]}: leave pos_label out")
+            if pos_label not in order:
+                raise ValueError(f"pos_label={pos_label!r} is not in labels {order}")
+            if not pos_label == order[0]:
+                raise ValueError(f"labels={order} puts {order[0]!r} first (the positive class of the binary "
+                                 f"metrics) but pos_label={pos_label!r}: give labels={order[::-1]} or leave out "
+                                 "one of the two")
+        index = {v: i for i, v in enumerate(order)}
+        k = len(order)
     try:
         ti = np.array([index[v] for v in t.tolist()], dtype=np.int64)
         pi = np.array([index[v] for v in p.tolist()], dtype=np.int64)
     except KeyError as exc:
-        raise ValueError(f"label {exc.args[0]!r} occurs in y_true or y_pred but not in labels {labels.tolist()}") from None
-    k = labels.size
+        raise ValueError(f"label {exc.args[0]!r} occurs in y_true or y_pred but not in labels "
+                         f"{list(index)}") from None
     return np.bincount(ti * k + pi, minlength=k * k).reshape(k, k)
 
 

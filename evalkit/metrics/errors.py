@@ -6,8 +6,9 @@ import numbers
 
 import numpy as np
 
-from .._checks import Array, Either, Integer, Real, checks
-from ._common import VALUES
+from .._checks import Array, Integer, Real, checks
+from .._validation import POS_LABEL, distinct_labels, label_mask, positive_class
+from ._common import LABELS, VALUES
 
 __all__ = [
     "brier_score",
@@ -18,23 +19,27 @@ __all__ = [
 ]
 
 
-@checks(_same_length=[("y_true", "y_prob")],
-        y_true=Either(Array(ndim=1, kind="binary"), Array(ndim=1, kind="integer", low=0)),
-        y_prob=Array(ndim=(1, 2), kind="real", low=0, high=1))
-def brier_score(y_true, y_prob):
+@checks(_same_length=[("y_true", "y_prob")], y_true=LABELS,
+        y_prob=Array(ndim=(1, 2), kind="real", low=0, high=1), pos_label=POS_LABEL)
+def brier_score(y_true, y_prob, *, pos_label=None):
     r"""Brier score: mean squared difference between predicted probabilities and outcomes.
 
-    Binary: ``y_true`` in {0, 1} (or bool) and ``y_prob`` the probability of class 1,
-    :math:`\frac1n\sum (p_i - y_i)^2` (scikit-learn's ``brier_score_loss``). Multi-class:
-    ``y_true`` integer class indices and ``y_prob`` of shape (n, k), Brier's original
+    Binary: ``y_prob`` the probability of the positive class,
+    :math:`\frac1n\sum (p_i - y_i)^2` with :math:`y_i = 1` for the positive class
+    (scikit-learn's ``brier_score_loss``). Multi-class: ``y_true`` integer class indices
+    and ``y_prob`` of shape (n, k), Brier's original
     :math:`\frac1n\sum_i\sum_k (p_{ik} - [y_i = k])^2`.
 
     Parameters
     ----------
     y_true : array_like of shape (n,)
-        Binary outcomes (0/1 or bool), or class indices ``0 .. k - 1`` for 2-D ``y_prob``.
+        Binary outcomes (two class labels), or class indices ``0 .. k - 1`` for 2-D ``y_prob``.
     y_prob : array_like of shape (n,) or (n, k)
-        Probability of class 1, or of each class (rows summing to 1).
+        Probability of the positive class, or of each class (rows summing to 1).
+    pos_label : int, float, bool or str, optional
+        The positive class of binary ``y_true`` (1-D ``y_prob``), as in
+        :func:`confusion_matrix`: default 1 (True) for labels in {0, 1}, {-1, 1} or
+        booleans; other labels need it. None for 2-D ``y_prob``.
 
     Returns
     -------
@@ -44,6 +49,8 @@ def brier_score(y_true, y_prob):
     Examples
     --------
     >>> brier_score([1, 0, 1], [0.9, 0.2, 0.6])
+    0.07
+    >>> brier_score(["yes", "no", "yes"], [0.9, 0.2, 0.6], pos_label="yes")
     0.07
     """
     y = np.asarray(y_true)
@@ -55,9 +62,11 @@ def brier_score(y_true, y_prob):
     if p.ndim == 1:
         if p.size != y.size:
             raise ValueError(f"y_true and y_prob must have the same length; got {y.size} and {p.size}")
-        if not set(np.unique(y).tolist()) <= {0, 1}:
-            raise ValueError("y_true must be binary (0/1 or bool) when y_prob is 1-D")
-        return float(np.mean((p - y.astype(float)) ** 2))
+        positive = positive_class(distinct_labels(y), pos_label, "y_true")
+        return float(np.mean((p - label_mask(y, positive)) ** 2))
+    if pos_label is not None:
+        raise ValueError(f"pos_label={pos_label!r} applies to binary y_true with 1-D y_prob; y_prob has "
+                         f"shape {p.shape} (class indices name the classes): leave pos_label out")
     if p.ndim != 2 or p.shape[0] != y.size:
         raise ValueError(f"y_prob must have shape (n,) or (n, k) with n = {y.size}; got {p.shape}")
     if not np.allclose(p.sum(axis=1), 1.0):
