@@ -4,20 +4,26 @@ Every evalkit function that takes a network takes the symmetric sparse adjacency
 these helpers produce (a :class:`scipy.sparse.csr_array`, the modern sparse API: ``@`` is
 the matrix product, ``*`` element-wise, sums are 1-D arrays).
 
-* :func:`as_adjacency` turns a networkx graph, an edge list with any hashable node ids, or
-  a sparse matrix into ``(A, nodes)``: ``A`` the adjacency, ``nodes[i]`` the id of row ``i``.
+* :func:`as_adjacency` turns a networkx graph, an edge list with any hashable node ids
+  (numbers, strings, tuples, mixed), or a sparse matrix into ``(A, nodes)``: ``A`` the
+  adjacency, ``nodes[i]`` the id of row ``i``.
+* :func:`pair_indices` turns node-id pairs into row indices of ``A``: the one converter
+  behind the ``nodes=`` argument of the link-prediction functions that take pairs.
 * :func:`check_adjacency` validates an adjacency matrix a function was given.
 * :func:`bfs_distance_blocks` runs breadth-first searches from many sources in chunks, so
   memory stays at ``chunk_size`` rows of distances whatever the size of the graph.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import scipy.sparse as sp
 
-from ._checks import Anything, Array, Boolean, Choice, Either, GraphLike, Instance, Integer, Text, checks
+from ._checks import (Anything, Array, Boolean, Choice, Constraint, Either, GraphLike, Instance, Integer, Text,
+                      checks, describe_value)
 
-__all__ = ["as_adjacency", "bfs_distance_blocks", "bfs_distances", "check_adjacency"]
+__all__ = ["as_adjacency", "bfs_distance_blocks", "bfs_distances", "check_adjacency", "pair_indices"]
 
 _DIRECTED = ("error", "symmetrize")
 
@@ -37,6 +43,84 @@ def _sparse_matrix():
 _SOURCES = Array(ndim=1, kind="integer", low=0, min_size=0)
 
 
+class NodeIds(Constraint):
+    """Argument check: node ids (numbers, strings, tuples: any hashable but NaN), or ``(u, v)`` pairs of them.
+
+    An array is read along its first axis: a 1-D array holds ids, an ``(m, 2)`` array ``m``
+    pairs. Any other sequence (a list, a networkx node or edge view) is iterated, so a list
+    of tuples holds tuple ids (``pairs=False``) or pairs (``pairs=True``). Whether the ids
+    are known (and row indices in range) is checked by the function.
+
+    A constraint for ``@checks`` (:mod:`evalkit._checks`), declared by the node-id
+    arguments here and in :mod:`evalkit.linkpred`; not in ``__all__`` (no user API).
+    """
+
+    def __init__(self, *, pairs=False, min_size=0, none=False):
+        self.pairs, self.min_size, self.none = pairs, min_size, none
+        self.description = ("a sequence of (u, v) pairs of hashable node ids (an (m, 2) array or a list of 2-tuples)"
+                            if pairs else "a sequence of hashable node ids (a 1-D array or a list)")
+        if min_size:
+            self.description += f" with at least {min_size} entr{'y' if min_size == 1 else 'ies'}"
+
+    def _shaped(self, arr):
+        if self.pairs and arr.size == 0:
+            arr = arr.reshape(0, 2)
+        return arr.ndim == (2 if self.pairs else 1) and (not self.pairs or arr.shape[1] == 2)
+
+    def check(self, value, name):
+        # unordered containers are refused; callables are not (networkx's edge views are callable)
+        if (isinstance(value, (str, bytes, dict, set, frozenset))
+                or not hasattr(value, "__len__") or not hasattr(value, "__iter__")):
+            self.fail(name, value, TypeError)
+        arr = value if isinstance(value, np.ndarray) else None
+        if arr is None:
+            try:
+                arr = np.asarray(value)
+            except (TypeError, ValueError):  # ragged: ids or pairs of different lengths
+                arr = None
+            if arr is not None and (arr.dtype == object or not self._shaped(arr)):
+                arr = None  # iterate instead (e.g. a list of tuple ids, an edge view)
+        elif not self._shaped(arr):
+            self.fail(name, value, detail=f"shape {arr.shape}")
+        if arr is not None:
+            n, ids = arr.shape[0], arr.ravel()
+        else:
+            items = list(value)
+            n, ids = len(items), items
+            if self.pairs:
+                for item in items:
+                    if isinstance(item, (str, bytes)) or not hasattr(item, "__len__") or len(item) != 2:
+                        self.fail(name, value, detail=f"{describe_value(item)} is not a pair (u, v)")
+                ids = [x for item in items for x in item]
+        if n < self.min_size:
+            self.fail(name, value, detail="too few entries")
+        if isinstance(ids, np.ndarray) and ids.dtype != object:
+            if ids.dtype.kind in "fc" and np.isnan(ids).any():
+                self.fail(name, value, detail="NaN is not a node id")
+            return
+        for x in ids:
+            try:
+                hash(x)
+            except TypeError:
+                self.fail(name, value, TypeError, detail=f"node id {describe_value(x)} is not hashable")
+            if isinstance(x, (float, np.floating)) and math.isnan(x):
+                self.fail(name, value, detail="NaN is not a node id")
+
+    def invalid(self):
+        bad = super().invalid() + [("abc", "a string"), (len, "a function")]
+        if self.pairs:
+            bad += [(np.array([[np.nan, 1.0], [0.0, 2.0]]), "NaN"), (np.ones((2, 3)), "not pairs"),
+                    ([(0, 1, 2)], "a triple"), ([([0], 1)], "an unhashable id")]
+        else:
+            bad += [(np.array([np.nan, 1.0]), "NaN"), (np.ones((2, 2)), "2-D"), ([[0], [1]], "unhashable ids")]
+        if self.min_size:
+            bad.append((np.empty((0, 2) if self.pairs else 0), "empty"))
+        return bad
+
+    def generic_valid(self):
+        return np.array([[0, 2], [1, 3]]) if self.pairs else np.arange(4)
+
+
 def _edge_array(edges):
     edges = np.asarray(edges)
     if edges.size == 0:
@@ -47,8 +131,133 @@ def _edge_array(edges):
     return edges
 
 
-@checks(graph=Either(GraphLike(), Array(ndim=(1, 2), kind="label", min_size=0)),
-        nodes=Array(ndim=1, kind="label", min_size=0, none=True),
+def _id_array(ids):
+    """Node ids as a 1-D array: numbers or strings where all ids are, else an object array.
+
+    A list of tuples stays one id per entry (never a 2-D array), and mixed ids such as
+    ``[1, "a"]`` keep their types (NumPy alone would turn ``1`` into ``"1"``).
+    """
+    ids = list(ids)
+    try:
+        arr = np.asarray(ids)
+    except (TypeError, ValueError):
+        arr = None
+    if arr is not None and arr.ndim == 1 and (
+            arr.dtype.kind in "biuf"
+            or (arr.dtype.kind == "U" and all(isinstance(x, str) for x in ids))
+            or (arr.dtype.kind == "S" and all(isinstance(x, bytes) for x in ids))):
+        return arr
+    return np.fromiter(ids, dtype=object, count=len(ids))
+
+
+def _pair_array(pairs, name):
+    """``(m, 2)`` array of node-id pairs (a number or string array where every id is one, else objects)."""
+    if isinstance(pairs, np.ndarray):
+        arr = pairs.reshape(0, 2) if pairs.size == 0 else pairs
+        if arr.ndim != 2 or arr.shape[1] != 2:
+            raise ValueError(f"{name} must be an (m, 2) array of node-id pairs; got an array of shape {pairs.shape}")
+        return arr
+    try:
+        arr = np.asarray(pairs)
+    except (TypeError, ValueError):  # ragged: e.g. tuple ids of different lengths
+        arr = None
+    if arr is not None and arr.ndim == 2 and arr.shape[1] == 2 and arr.dtype.kind in "biuf":
+        return arr  # numbers only (NumPy turns a mix of numbers and strings into strings: not here)
+    items = [tuple(p) for p in pairs]
+    if any(len(p) != 2 for p in items):
+        bad = next(p for p in items if len(p) != 2)
+        raise ValueError(f"{name} must hold (u, v) pairs of node ids; got {bad!r}")
+    flat = _id_array([x for p in items for x in p])
+    return flat.reshape(len(items), 2)
+
+
+def _comparable(a, b):
+    """Whether two non-object id arrays can be matched by sorting (both numbers, or both strings)."""
+    kinds = {a.dtype.kind, b.dtype.kind}
+    return kinds <= set("biuf") or kinds in ({"U"}, {"S"})
+
+
+def _positions(ids, nodes):
+    """Row of each id of the 1-D array ``ids`` in ``nodes`` (ids are matched by equality and hash); -1 where unknown."""
+    if ids.dtype != object and nodes.dtype != object and _comparable(ids, nodes):
+        if nodes.size == 0:
+            return np.full(ids.size, -1, dtype=np.int64)
+        order = np.argsort(nodes, kind="stable")
+        idx = order[np.minimum(np.searchsorted(nodes[order], ids), nodes.size - 1)]
+        return np.where(nodes[idx] == ids, idx, -1).astype(np.int64)
+    lookup = {x: i for i, x in enumerate(nodes.tolist())}
+    return np.fromiter((lookup.get(x, -1) for x in ids.tolist()), dtype=np.int64, count=ids.size)
+
+
+def _check_unique(nodes):
+    n_distinct = np.unique(nodes).size if nodes.dtype != object else len(set(nodes.tolist()))
+    if n_distinct != nodes.size:
+        raise ValueError("nodes must not repeat a node id")
+
+
+def _sorted_if_comparable(ids):
+    """The ids sorted where Python can compare them all, else in the order given."""
+    try:
+        return sorted(ids)
+    except TypeError:  # e.g. ints mixed with strings
+        return list(ids)
+
+
+def _unknown_text(ids, pos, what):
+    """``'2 unknown ids: 'a', (0, 1)'``: the distinct ids that ``pos`` did not find (three shown)."""
+    missing = list(dict.fromkeys(ids[pos < 0].tolist()))
+    shown = ", ".join(repr(x) for x in missing[:3]) + (", ..." if len(missing) > 3 else "")
+    return f"{len(missing)} {what} id{'s' if len(missing) > 1 else ''}: {shown}"
+
+
+@checks(pairs=NodeIds(pairs=True), nodes=NodeIds(), name=Text())
+def pair_indices(pairs, nodes, *, name="pairs"):
+    """Row indices of node-id pairs: the ``(m, 2)`` array that evalkit's pair arguments take.
+
+    The one converter from node ids to rows, used by the link-prediction functions whose
+    ``nodes=`` is given (e.g. :func:`evalkit.linkpred.evaluate_all_pairs`).
+
+    Parameters
+    ----------
+    pairs : array_like, shape (m, 2), or sequence of (u, v) pairs
+        Node-id pairs: an ``(m, 2)`` array, or any sequence of 2-tuples of hashable ids
+        (tuples, strings, numbers, mixed), e.g. ``list(G.edges())``.
+    nodes : array_like or sequence
+        The node id of each row, e.g. the ``nodes`` returned by :func:`as_adjacency`. Ids
+        match by equality (as in a dict or a networkx graph: ``1 == 1.0``).
+    name : str, default 'pairs'
+        The argument's name, for error messages.
+
+    Returns
+    -------
+    ndarray of int64, shape (m, 2)
+        ``nodes[out]`` gives back the ids of ``pairs``.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> A, nodes = as_adjacency(nx.grid_2d_graph(2, 2))
+    >>> nodes.tolist()
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    >>> pair_indices([((0, 0), (1, 1)), ((0, 1), (1, 0))], nodes).tolist()
+    [[0, 3], [1, 2]]
+    >>> pair_indices([(0, "b")], [0, "a"], name="positives")
+    Traceback (most recent call last):
+    ...
+    ValueError: positives must hold ids of nodes; 1 unknown id: 'b'
+    """
+    nodes = _id_array(nodes)
+    _check_unique(nodes)
+    arr = _pair_array(pairs, name)
+    ids = arr.ravel()
+    pos = _positions(ids, nodes)
+    if (pos < 0).any():
+        raise ValueError(f"{name} must hold ids of nodes; {_unknown_text(ids, pos, 'unknown')}")
+    return pos.reshape(-1, 2)
+
+
+@checks(graph=Either(GraphLike(), NodeIds(pairs=True)),
+        nodes=NodeIds(none=True),
         directed=Choice(*_DIRECTED),
         weight=Text(none=True),
         dtype=Instance(type, np.dtype, str, example=float))
@@ -57,15 +266,21 @@ def as_adjacency(graph, *, nodes=None, directed="error", weight=None, dtype=np.i
 
     Parameters
     ----------
-    graph : networkx.Graph, scipy sparse matrix or array_like of shape (m, 2)
+    graph : networkx.Graph, scipy sparse matrix, or edge list
         A networkx graph (a multigraph is an error: ``networkx.Graph(G)`` first), a square
-        sparse matrix (its rows are the nodes ``0 .. n-1``), or an edge list of node ids
-        of any hashable type that NumPy can sort. In an edge list a pair may appear more
-        than once (repeated events): it is one edge. Self-loops are an error in graphs and
-        edge lists and are dropped from matrices.
-    nodes : array_like, optional
-        Node ids fixing the order of the rows (default: the sorted ids). Every edge's end
-        points must be among them. Not allowed with a matrix.
+        sparse matrix (its rows are the nodes ``0 .. n-1``), or an edge list: an ``(m, 2)``
+        array or a sequence of ``(u, v)`` pairs (e.g. ``list(G.edges())``) of node ids of
+        any hashable type (numbers, strings, tuples, mixed). In an edge list a pair may
+        appear more than once (repeated events): it is one edge. Self-loops (an edge from a
+        node to itself) are an error in graphs and edge lists and are dropped from matrices.
+    nodes : array_like or sequence, optional
+        Node ids fixing the order of the rows. Every node of a networkx graph and every end
+        point of an edge list must be among them (an error naming ``nodes`` otherwise);
+        ids not in the graph are isolated rows. Not allowed with a matrix. Default: the
+        ids sorted where Python can compare them all (numbers, strings, tuples of those);
+        otherwise (e.g. ints mixed with strings) the graph's own node order
+        (``list(G.nodes)``), or the order of first appearance in the edge list (row by row,
+        ``u`` before ``v``).
     directed : {'error', 'symmetrize'}, default 'error'
         What to do with a directed graph or an asymmetric matrix: refuse it, or count a
         link either way (weights: the larger of the two directions).
@@ -79,8 +294,10 @@ def as_adjacency(graph, *, nodes=None, directed="error", weight=None, dtype=np.i
     -------
     A : scipy.sparse.csr_array, shape (n, n)
         Symmetric, zero diagonal, sorted indices, no explicit zeros.
-    nodes : ndarray
-        ``nodes[i]`` is the id of row ``i``.
+    nodes : ndarray, shape (n,)
+        ``nodes[i]`` is the id of row ``i``: a number or string array where every id is one,
+        else an object array (tuple or mixed ids). :func:`pair_indices` turns node-id pairs
+        into rows of ``A``.
 
     Examples
     --------
@@ -92,6 +309,15 @@ def as_adjacency(graph, *, nodes=None, directed="error", weight=None, dtype=np.i
     >>> A, nodes = as_adjacency(G, directed="symmetrize", dtype=float)
     >>> A.toarray().tolist(), nodes.tolist()
     ([[0.0, 1.0, 0.0], [1.0, 0.0, 1.0], [0.0, 1.0, 0.0]], ['a', 'b', 'c'])
+
+    Tuple ids (a grid) are sorted; ids that cannot be compared keep their first appearance:
+
+    >>> A, nodes = as_adjacency(nx.grid_2d_graph(2, 2))
+    >>> nodes.tolist(), int(A.sum())
+    ([(0, 0), (0, 1), (1, 0), (1, 1)], 8)
+    >>> A, nodes = as_adjacency([("b", 1), (1, (0, 0))])
+    >>> nodes.tolist()
+    ['b', 1, (0, 0)]
     """
     if directed not in _DIRECTED:
         raise ValueError(f"directed must be one of {_DIRECTED!r}; got {directed!r}")
@@ -120,41 +346,47 @@ def as_adjacency(graph, *, nodes=None, directed="error", weight=None, dtype=np.i
     except ImportError:  # pragma: no cover - networkx is a dependency
         nx = None
     weights = None
+    graph_nodes = None
     if nx is not None and isinstance(graph, nx.Graph):
         if graph.is_multigraph():
             raise ValueError("graph must be a simple graph; got a multigraph (use networkx.Graph(graph))")
         if graph.is_directed() and directed == "error":
             raise ValueError("graph must be undirected; got a directed graph "
                              "(use graph.to_undirected(), or directed='symmetrize')")
-        edges = np.empty((graph.number_of_edges(), 2), dtype=object)
-        edges[:] = list(graph.edges()) or np.empty((0, 2))
+        edges = _pair_array(list(graph.edges()), "graph")
         if weight is not None:
             weights = np.array([d.get(weight, 1.0) for _, _, d in graph.edges(data=True)], dtype=float)
+        graph_nodes = _id_array(graph.nodes())
         if nodes is None:
-            nodes = np.array(sorted(graph.nodes()))
-            if edges.size:
-                edges = edges.astype(nodes.dtype)
+            nodes = _id_array(_sorted_if_comparable(graph_nodes.tolist()))
     else:
         if weight is not None:
             raise ValueError("weight applies to networkx graphs and sparse matrices, not to edge lists")
-        edges = _edge_array(graph)
-    loops = edges[:, 0] == edges[:, 1]
+        if isinstance(graph, np.ndarray):
+            edges = _edge_array(graph)
+        else:
+            edges = _pair_array(graph, "graph")
+        if nodes is None:
+            flat = edges.ravel()
+            if flat.dtype != object:
+                nodes = np.unique(flat)
+            else:  # first appearance, then sorted if the ids can all be compared
+                nodes = _id_array(_sorted_if_comparable(list(dict.fromkeys(flat.tolist()))))
+    nodes = _id_array(nodes)
+    _check_unique(nodes)
+    if graph_nodes is not None and graph_nodes.size:
+        pos = _positions(graph_nodes, nodes)
+        if (pos < 0).any():
+            raise ValueError(f"nodes must hold every node of graph; {_unknown_text(graph_nodes, pos, 'missing')}")
+    ids = edges.ravel()
+    pos = _positions(ids, nodes)
+    if (pos < 0).any():
+        raise ValueError(f"nodes must hold every edge end point of graph; {_unknown_text(ids, pos, 'missing')}")
+    u, v = pos[0::2], pos[1::2]
+    loops = u == v
     if loops.any():
-        raise ValueError(f"graph has {int(loops.sum())} self-loop(s), e.g. node {edges[loops][0, 0]!r}; "
+        raise ValueError(f"graph has {int(loops.sum())} self-loop(s), e.g. node {nodes[u[loops][:1]].tolist()[0]!r}; "
                          "remove them first")
-    nodes = np.unique(edges) if nodes is None else np.asarray(nodes)
-    if nodes.size and np.unique(nodes).size != nodes.size:
-        raise ValueError("nodes must not repeat a node id")
-    order = np.argsort(nodes, kind="stable")
-    if edges.size:
-        pos = np.searchsorted(nodes[order], edges.ravel())
-        pos = np.minimum(pos, nodes.size - 1) if nodes.size else pos
-        idx = order[pos] if nodes.size else pos
-        if not nodes.size or not np.array_equal(nodes[idx], edges.ravel()):
-            raise ValueError("every edge end point must be in nodes")
-    else:
-        idx = np.empty(0, dtype=np.int64)
-    u, v = idx[0::2], idx[1::2]
     n = nodes.size
     w = np.ones(u.size) if weights is None else weights
     A = sp.coo_array((np.r_[w, w], (np.r_[u, v], np.r_[v, u])), shape=(n, n)).tocsr()

@@ -18,6 +18,9 @@ public names of the submodules are re-exported here, flat:
 - :mod:`evalkit.linkpred.topk` -- top-K predictive rate with ties
 
 Networks are symmetric sparse adjacency matrices built by :func:`evalkit.graph.as_adjacency`.
+Pairs (positives, test edges, candidate pairs) are row indices of the matrix, or node ids
+of any hashable type when the function is given ``nodes=`` (the node order
+:func:`~evalkit.graph.as_adjacency` returned; converted by :func:`evalkit.graph.pair_indices`).
 
 Examples
 --------

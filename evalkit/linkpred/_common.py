@@ -11,9 +11,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from .._checks import Array, Instance
+from ..graph import NodeIds, pair_indices
 
-__all__ = ["check_pairs", "check_positive_pairs", "check_size", "pair_keys", "pairs_constraint", "path_adjacency",
-           "sparse_constraint"]
+__all__ = ["check_pairs", "check_positive_pairs", "check_size", "node_pairs_constraint", "nodes_constraint", "pair_keys",
+           "pairs_constraint", "path_adjacency", "sparse_constraint"]
 
 
 def path_adjacency():
@@ -33,17 +34,40 @@ def pairs_constraint(*, min_size=0):
     return Array(ndim=2, kind="integer", low=0, min_size=min_size).with_example(lambda: np.array([[0, 2], [1, 3]]))
 
 
-def check_pairs(pairs, n, name):
-    """``pairs`` as an ``(m, 2)`` int64 array of row indices in ``[0, n)``."""
-    p = np.asarray(pairs)
+def node_pairs_constraint(*, min_size=0):
+    """Constraint: pairs of row indices, or of node ids when the function's ``nodes`` is given (checked in the body)."""
+    return NodeIds(pairs=True, min_size=min_size).with_example(lambda: np.array([[0, 2], [1, 3]]))
+
+
+def nodes_constraint():
+    """Constraint of a ``nodes=`` argument: the node id of each row (e.g. from :func:`evalkit.graph.as_adjacency`)."""
+    return NodeIds(none=True)
+
+
+def check_pairs(pairs, n, name, nodes=None, *, takes_nodes=False):
+    """``pairs`` as an ``(m, 2)`` int64 array of row indices in ``[0, n)``.
+
+    With ``nodes`` (the node id of each of the ``n`` rows) the pairs are node ids, turned into
+    rows by :func:`evalkit.graph.pair_indices`; without, they are row indices (the errors
+    point to ``nodes=`` where the calling function ``takes_nodes``).
+    """
+    if nodes is not None:
+        if len(nodes) != n:
+            raise ValueError(f"nodes must hold one node id per row of the network ({n}); got {len(nodes)}")
+        return pair_indices(pairs, nodes, name=name)
+    hint = " (node-id pairs need nodes=, the node id of each row)" if takes_nodes else ""
+    try:
+        p = np.asarray(pairs)
+    except ValueError:  # ragged
+        raise ValueError(f"{name} must be an (m, 2) array of row indices{hint}") from None
     if p.size == 0:
         p = p.reshape(0, 2).astype(np.int64)
     if p.ndim != 2 or p.shape[1] != 2:
-        raise ValueError(f"{name} must have shape (m, 2); got {p.shape}")
+        raise ValueError(f"{name} must have shape (m, 2); got {p.shape}{hint}")
     if not np.issubdtype(p.dtype, np.integer):
-        raise TypeError(f"{name} must hold integer row indices; got dtype {p.dtype}")
+        raise TypeError(f"{name} must hold integer row indices; got dtype {p.dtype}{hint}")
     if p.size and (p.min() < 0 or p.max() >= n):
-        raise ValueError(f"{name} must be row indices in [0, {n}); got values in [{p.min()}, {p.max()}]")
+        raise ValueError(f"{name} must be row indices in [0, {n}); got values in [{p.min()}, {p.max()}]{hint}")
     return p.astype(np.int64)
 
 
@@ -52,10 +76,10 @@ def pair_keys(rows, cols, n):
     return rows.astype(np.int64) * n + cols.astype(np.int64)
 
 
-def check_positive_pairs(A, positives):
-    """Positives as sorted rows ``u < v``: candidate pairs of ``A``, each once."""
+def check_positive_pairs(A, positives, nodes=None):
+    """Positives as sorted rows ``u < v``: candidate pairs of ``A``, each once (node ids with ``nodes``)."""
     n = A.shape[0]
-    pos = np.sort(check_pairs(positives, n, "positives"), axis=1)
+    pos = np.sort(check_pairs(positives, n, "positives", nodes, takes_nodes=True), axis=1)
     if (pos[:, 0] == pos[:, 1]).any():
         raise ValueError("positives must not contain self-pairs (u, u)")
     keys = pair_keys(pos[:, 0], pos[:, 1], n)

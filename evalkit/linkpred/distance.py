@@ -22,7 +22,8 @@ import scipy.sparse as sp
 from .._checks import Array, Boolean, Either, Instance, Integer, Text, Values, checks
 from .._results import result
 from ..graph import bfs_distance_blocks, check_adjacency
-from ._common import check_pairs, check_positive_pairs, pair_keys, pairs_constraint, sparse_constraint
+from ._common import (check_pairs, check_positive_pairs, node_pairs_constraint, nodes_constraint, pair_keys,
+                      sparse_constraint)
 from .histogram import PairEvaluation, ScoreHistogram, merge_histograms
 from .predictors import PREDICTORS, pair_scores
 
@@ -34,16 +35,19 @@ __all__ = ["DistanceCounts", "DistanceHistograms", "distance_counts", "distance_
            "evaluation_report", "pair_distances"]
 
 
-@checks(A=sparse_constraint(), pairs=pairs_constraint(), chunk_size=Integer(1))
-def pair_distances(A, pairs, *, chunk_size=512):
+@checks(A=sparse_constraint(), pairs=node_pairs_constraint(), nodes=nodes_constraint(), chunk_size=Integer(1))
+def pair_distances(A, pairs, *, nodes=None, chunk_size=512):
     """Geodesic (hop) distance of each pair in the network ``A`` (``inf`` if disconnected).
 
     Parameters
     ----------
     A : scipy sparse matrix
         Symmetric adjacency (see :func:`evalkit.graph.as_adjacency`).
-    pairs : array_like of int, shape (m, 2)
-        Row indices of ``A``.
+    pairs : array_like, shape (m, 2)
+        Row indices of ``A``, or node ids when ``nodes`` is given.
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``pairs`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     chunk_size : int, default 512
         Breadth-first searches run together (an integer >= 1; memory ``chunk_size x n``).
 
@@ -58,9 +62,12 @@ def pair_distances(A, pairs, *, chunk_size=512):
     >>> A, _ = as_adjacency([(0, 1), (1, 2), (3, 4)])
     >>> pair_distances(A, [(0, 2), (0, 3)]).tolist()
     [2.0, inf]
+    >>> A, nodes = as_adjacency([("a", "b"), ("b", "c"), ("x", "y")])
+    >>> pair_distances(A, [("a", "c"), ("a", "x")], nodes=nodes).tolist()
+    [2.0, inf]
     """
     A = check_adjacency(A)
-    pairs = check_pairs(pairs, A.shape[0], "pairs")
+    pairs = check_pairs(pairs, A.shape[0], "pairs", nodes, takes_nodes=True)
     out = np.empty(pairs.shape[0])
     sources, inv = np.unique(pairs[:, 0], return_inverse=True)
     lo = 0
@@ -106,8 +113,8 @@ class DistanceCounts:
         return {float(d): (int(c), int(p)) for d, c, p in zip(self.distance, self.candidates, self.positives)}
 
 
-@checks(A=sparse_constraint(), positives=pairs_constraint(), chunk_size=Integer(1))
-def distance_counts(A, positives, *, chunk_size=512):
+@checks(A=sparse_constraint(), positives=node_pairs_constraint(), nodes=nodes_constraint(), chunk_size=Integer(1))
+def distance_counts(A, positives, *, nodes=None, chunk_size=512):
     """Count the candidate pairs and the positives at each geodesic distance.
 
     Runs a breadth-first search from every node (in chunks of ``chunk_size`` sources, so
@@ -117,8 +124,12 @@ def distance_counts(A, positives, *, chunk_size=512):
     ----------
     A : scipy sparse matrix
         Symmetric adjacency of the feature network.
-    positives : array_like of int, shape (m, 2)
-        Candidate pairs linked in the label period (row indices).
+    positives : array_like, shape (m, 2)
+        Candidate pairs linked in the label period (row indices, or node ids when ``nodes``
+        is given).
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     chunk_size : int, default 512
         Sources per breadth-first-search block (an integer >= 1).
 
@@ -135,7 +146,7 @@ def distance_counts(A, positives, *, chunk_size=512):
     """
     A = check_adjacency(A)
     n = A.shape[0]
-    pos = check_pairs(positives, n, "positives")
+    pos = check_pairs(positives, n, "positives", nodes, takes_nodes=True)
     hist = {}
     for block_sources, D in bfs_distance_blocks(A, chunk_size=chunk_size):
         upper = np.arange(n)[None, :] > block_sources[:, None]
@@ -286,10 +297,10 @@ def _named_predictors(A, predictors):
     return named
 
 
-@checks(A=sparse_constraint(), positives=pairs_constraint(), predictors=_PREDICTORS, chunk_size=Integer(1),
-        progress=Boolean())
+@checks(A=sparse_constraint(), positives=node_pairs_constraint(), predictors=_PREDICTORS, nodes=nodes_constraint(),
+        chunk_size=Integer(1), progress=Boolean())
 def distance_score_histograms(A, positives, predictors=("preferential_attachment", "propflow"), *,
-                              chunk_size=512, progress=False):
+                              nodes=None, chunk_size=512, progress=False):
     """Score histograms of every candidate pair, split by geodesic distance, for several predictors.
 
     One breadth-first search from every node (``chunk_size`` sources at a time, so memory
@@ -303,11 +314,15 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     ----------
     A : scipy sparse matrix
         Symmetric adjacency (see :func:`evalkit.graph.as_adjacency`).
-    positives : array_like of int, shape (m, 2)
-        Candidate pairs linked in the label period.
+    positives : array_like, shape (m, 2)
+        Candidate pairs linked in the label period (row indices, or node ids when ``nodes``
+        is given).
     predictors : str, sequence of str, or dict of name -> sparse symmetric score matrix or None
         Names of ``PREDICTORS`` (computed here), or matrices
         computed elsewhere (``None`` for a name: computed here).
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     chunk_size : int, default 512
         Sources per breadth-first-search block (an integer >= 1).
     progress : bool, default False
@@ -331,7 +346,7 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     """
     A = check_adjacency(A)
     n = A.shape[0]
-    pos = check_positive_pairs(A, positives)
+    pos = check_positive_pairs(A, positives, nodes)
     named = _named_predictors(A, predictors)
     deg = A.sum(axis=1).astype(np.int64)
     dvals, dinv = np.unique(deg, return_inverse=True)
@@ -414,10 +429,10 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     return out
 
 
-@checks(A=sparse_constraint(), positives=pairs_constraint(), predictors=_PREDICTORS, chunk_size=Integer(1),
-        progress=Boolean())
+@checks(A=sparse_constraint(), positives=node_pairs_constraint(), predictors=_PREDICTORS, nodes=nodes_constraint(),
+        chunk_size=Integer(1), progress=Boolean())
 def evaluation_report(A, positives, predictors=("preferential_attachment", "propflow", "adamic_adar"), *,
-                      chunk_size=512, progress=False):
+                      nodes=None, chunk_size=512, progress=False):
     """Evaluate link predictors the way Yang et al. recommend, in one call.
 
     Every candidate pair, nothing sampled; the evaluation split by geodesic distance, with
@@ -428,10 +443,14 @@ def evaluation_report(A, positives, predictors=("preferential_attachment", "prop
     ----------
     A : scipy sparse matrix
         Symmetric adjacency of the feature network.
-    positives : array_like of int, shape (m, 2)
-        Candidate pairs linked in the label period.
+    positives : array_like, shape (m, 2)
+        Candidate pairs linked in the label period (row indices, or node ids when ``nodes``
+        is given).
     predictors : str, sequence of str, or dict of name -> sparse matrix or None
         As :func:`distance_score_histograms`.
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     chunk_size : int, default 512
         Sources per breadth-first-search block (an integer >= 1).
     progress : bool, default False
@@ -454,7 +473,8 @@ def evaluation_report(A, positives, predictors=("preferential_attachment", "prop
     """
     import pandas as pd
 
-    hists = distance_score_histograms(A, positives, predictors, chunk_size=chunk_size, progress=progress)
+    hists = distance_score_histograms(A, positives, predictors, nodes=nodes, chunk_size=chunk_size,
+                                      progress=progress)
     frames = {}
     for name, dh in hists.items():
         df = dh.to_frame()

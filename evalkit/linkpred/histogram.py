@@ -25,7 +25,7 @@ from .._checks import Array, Either, Instance, Integer, Real, Values, checks
 from .._results import result
 from ..curves import areas_from_counts, davis_goadrich_area
 from ..graph import check_adjacency
-from ._common import check_positive_pairs, pairs_constraint, sparse_constraint
+from ._common import check_positive_pairs, node_pairs_constraint, nodes_constraint, sparse_constraint
 
 _AREA = Real(0, 1, allow_nan=True)
 _SCORES = Array(ndim=1, kind="real", finite=False, min_size=0)
@@ -256,8 +256,9 @@ def merge_histograms(histograms):
                                         np.concatenate([h.negative_counts for h in histograms]))
 
 
-@checks(A=sparse_constraint(), positives=pairs_constraint(), predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
-def evaluate_all_pairs(A, positives, predictor):
+@checks(A=sparse_constraint(), positives=node_pairs_constraint(), nodes=nodes_constraint(),
+        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
+def evaluate_all_pairs(A, positives, predictor, *, nodes=None):
     """Evaluate a predictor on every candidate pair of ``A`` exactly, without enumerating them.
 
     Rules as :func:`score_histogram`; equals ``score_histogram(...).evaluate()``.
@@ -266,10 +267,14 @@ def evaluate_all_pairs(A, positives, predictor):
     ----------
     A : scipy sparse matrix
         The feature network (see :func:`evalkit.graph.as_adjacency`); its non-edges are the candidates.
-    positives : array_like of int, shape (m, 2)
-        Candidate pairs linked in the label period (row indices, each pair once).
+    positives : array_like, shape (m, 2)
+        Candidate pairs linked in the label period, each pair once: row indices of ``A``,
+        or node ids when ``nodes`` is given (e.g. ``list(G_test.edges())``).
     predictor : str or scipy sparse matrix
         A name of ``PREDICTORS``, or a sparse symmetric score matrix.
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
 
     Returns
     -------
@@ -282,12 +287,19 @@ def evaluate_all_pairs(A, positives, predictor):
     >>> r = evaluate_all_pairs(A, [(0, 3)], "common_neighbors")
     >>> r.n_positive, r.n_negative, r.auroc   # beats 2 negatives, ties 2: (2 + 2/2) / 4
     (1, 4, 0.75)
+
+    With node ids of any hashable type, give the node order:
+
+    >>> A, nodes = as_adjacency([("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("a", "c")])
+    >>> evaluate_all_pairs(A, [("a", "d")], "common_neighbors", nodes=nodes).auroc
+    0.75
     """
-    return score_histogram(A, positives, predictor).evaluate()
+    return score_histogram(A, positives, predictor, nodes=nodes).evaluate()
 
 
-@checks(A=sparse_constraint(), positives=pairs_constraint(), predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
-def score_histogram(A, positives, predictor):
+@checks(A=sparse_constraint(), positives=node_pairs_constraint(), nodes=nodes_constraint(),
+        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
+def score_histogram(A, positives, predictor, *, nodes=None):
     """The scores of every candidate pair of ``A``, as positive scores and a negative histogram.
 
     The negatives are never enumerated: their scores are counted per distinct value
@@ -297,13 +309,17 @@ def score_histogram(A, positives, predictor):
     ----------
     A : scipy sparse matrix
         The feature network (see :func:`evalkit.graph.as_adjacency`); its non-edges are the candidates.
-    positives : array_like of int, shape (m, 2)
-        Candidate pairs that are linked in the label period (row indices; each pair once,
-        in either order; a pair that is an edge of ``A`` or a self-pair is an error).
+    positives : array_like, shape (m, 2)
+        Candidate pairs that are linked in the label period (row indices of ``A``, or node
+        ids when ``nodes`` is given; each pair once, in either order; a pair that is an edge
+        of ``A`` or a self-pair is an error).
     predictor : str or sparse matrix
         A name of ``PREDICTORS``, or a sparse symmetric score matrix
         (unstored pairs score 0, as do the neighbourhood predictors' pairs without a shared
         neighbour).
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
 
     Returns
     -------
@@ -319,7 +335,7 @@ def score_histogram(A, positives, predictor):
     """
     A = check_adjacency(A)
     n = A.shape[0]
-    pos = check_positive_pairs(A, positives)
+    pos = check_positive_pairs(A, positives, nodes)
     n_edges = A.nnz // 2
     n_candidates = n * (n - 1) // 2 - n_edges
     n_neg_total = n_candidates - pos.shape[0]

@@ -14,7 +14,7 @@ import scipy.sparse as sp
 from .._checks import Array, Either, Integer, Real, checks
 from ..curves import roc_auc_and_average_precision
 from ..graph import check_adjacency
-from ._common import check_pairs, pair_keys, pairs_constraint, sparse_constraint
+from ._common import check_pairs, node_pairs_constraint, nodes_constraint, pair_keys, sparse_constraint
 
 _SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
 from .predictors import pair_scores
@@ -112,18 +112,22 @@ class OrderingEvaluation:
     n_positive: int
 
 
-@checks(S=_SCORES, pairs=pairs_constraint(min_size=1), positives=pairs_constraint())
-def evaluate_orderings(S, pairs, positives):
+@checks(S=_SCORES, pairs=node_pairs_constraint(min_size=1), positives=node_pairs_constraint(), nodes=nodes_constraint())
+def evaluate_orderings(S, pairs, positives, *, nodes=None):
     """Evaluate a directional predictor under the ways of resolving source and target.
 
     Parameters
     ----------
     S : sparse matrix, shape (n, n)
         Directed scores, row = source (e.g. ``propflow(A, symmetrize=None)``).
-    pairs : array_like of int, shape (m, 2)
-        The unordered candidate pairs to rank (e.g. :func:`two_hop_pairs`).
-    positives : array_like of int, shape (p, 2)
-        The positives among them (a positive not in ``pairs`` is an error).
+    pairs : array_like, shape (m, 2)
+        The unordered candidate pairs to rank (e.g. :func:`two_hop_pairs`): row indices, or
+        node ids when ``nodes`` is given.
+    positives : array_like, shape (p, 2)
+        The positives among them (a positive not in ``pairs`` is an error), given as ``pairs``.
+    nodes : array_like, optional
+        The node id of each row of ``S`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``pairs`` and ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
 
     Returns
     -------
@@ -147,8 +151,8 @@ def evaluate_orderings(S, pairs, positives):
     S = sp.csr_array(S)
     if S.shape[0] != S.shape[1]:
         raise ValueError(f"S must be square; got shape {S.shape}")
-    pairs = np.sort(check_pairs(pairs, S.shape[0], "pairs"), axis=1)
-    pos = np.sort(check_pairs(positives, S.shape[0], "positives"), axis=1)
+    pairs = np.sort(check_pairs(pairs, S.shape[0], "pairs", nodes, takes_nodes=True), axis=1)
+    pos = np.sort(check_pairs(positives, S.shape[0], "positives", nodes, takes_nodes=True), axis=1)
     n = S.shape[0]
     keys = pair_keys(pairs[:, 0], pairs[:, 1], n)
     if np.unique(keys).size != keys.size:

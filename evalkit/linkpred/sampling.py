@@ -30,7 +30,7 @@ from .._checks import Array, Instance, Integer, Real, checks
 from .._results import result
 from .._validation import check_positive_int
 from ..graph import check_adjacency
-from ._common import check_pairs, check_size, pair_keys, pairs_constraint, sparse_constraint
+from ._common import check_pairs, check_size, node_pairs_constraint, nodes_constraint, pair_keys, sparse_constraint
 from .distance import DistanceHistograms
 from .histogram import PairEvaluation, ScoreHistogram, grouped_areas
 
@@ -94,8 +94,8 @@ def draw_without_replacement(counts, k, rng):
     return rng.multivariate_hypergeometric(counts, k, method="marginals")
 
 
-@checks(A=sparse_constraint(), positives=pairs_constraint(), size=Integer(0))
-def sample_negative_pairs(A, positives, size, *, rng=None):
+@checks(A=sparse_constraint(), positives=node_pairs_constraint(), size=Integer(0), nodes=nodes_constraint())
+def sample_negative_pairs(A, positives, size, *, nodes=None, rng=None):
     """Draw ``size`` distinct negative pairs uniformly from all candidate negatives of ``A``.
 
     Candidate negatives are the non-edges of ``A`` that are not in ``positives``. Pairs
@@ -107,16 +107,20 @@ def sample_negative_pairs(A, positives, size, *, rng=None):
     ----------
     A : scipy sparse matrix
         Symmetric adjacency of the feature network.
-    positives : array_like of int, shape (m, 2)
-        Pairs that are not negatives (row indices).
+    positives : array_like, shape (m, 2)
+        Pairs that are not negatives (row indices, or node ids when ``nodes`` is given).
     size : int
         Pairs to draw, at most the number of candidate negatives.
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
+        ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     rng : seed or numpy.random.Generator, optional
         Source of randomness.
 
     Returns
     -------
     ndarray of int64, shape (size, 2), each row ``u < v``
+        Row indices of ``A`` (``nodes[pairs]`` gives their node ids).
 
     Examples
     --------
@@ -128,7 +132,7 @@ def sample_negative_pairs(A, positives, size, *, rng=None):
     """
     A = check_adjacency(A)
     n = A.shape[0]
-    pos = np.sort(check_pairs(positives, n, "positives"), axis=1)
+    pos = np.sort(check_pairs(positives, n, "positives", nodes, takes_nodes=True), axis=1)
     n_neg = n * (n - 1) // 2 - A.nnz // 2 - pos.shape[0]
     if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or not 0 <= size <= n_neg:
         raise ValueError(f"size must be an integer in [0, {n_neg}] (the candidate negatives); got {size!r}")

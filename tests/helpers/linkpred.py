@@ -18,6 +18,20 @@ def random_graph(seed, n=30, p=0.12):
     return g, A
 
 
+def relabelled_task(seed, n=30, p=0.12, m=8):
+    """A random graph whose node ids are tuples, strings and ints (not mutually comparable).
+
+    Returns ``(A, nodes, rows, ids)``: the adjacency and node order of :func:`as_adjacency`,
+    ``m`` positives as row indices and the same positives as a list of node-id pairs."""
+    g = nx.gnp_random_graph(n, p, seed=seed)
+    g.add_edge(n, n + 1)  # a separate component: pairs at distance inf
+    mixed = {i: ("n", i) if i % 3 == 0 else str(i) if i % 3 == 1 else i for i in g}
+    A, nodes = as_adjacency(nx.relabel_nodes(g, mixed))
+    rows = random_positives(A, np.random.default_rng(seed), m)
+    ids = [(nodes[u], nodes[v]) for u, v in rows.tolist()]
+    return A, nodes, rows, ids
+
+
 def random_positives(A, rng, m):
     n = A.shape[0]
     dense = A.toarray()

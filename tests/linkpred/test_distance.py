@@ -9,7 +9,7 @@ from sklearn.metrics import average_precision_score, roc_auc_score
 from evalkit import linkpred
 
 
-from helpers.linkpred import enumerated, random_graph, random_positives, random_task
+from helpers.linkpred import enumerated, random_graph, random_positives, random_task, relabelled_task
 
 
 def test_distance_counts_equal_networkx():
@@ -132,3 +132,24 @@ def test_bad_pairs_and_adjacency_name_the_argument():
         linkpred.pair_distances(A.toarray().tolist(), [(0, 2)])
     with pytest.raises(TypeError, match="predictors must be"):
         linkpred.distance_score_histograms(A, [(0, 2)], 3)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_node_id_pairs_give_the_row_index_result(seed):
+    A, nodes, rows, ids = relabelled_task(seed, n=25, p=0.1)
+    np.testing.assert_array_equal(linkpred.pair_distances(A, ids, nodes=nodes, chunk_size=4),
+                                  linkpred.pair_distances(A, rows, chunk_size=4))
+    assert linkpred.distance_counts(A, ids, nodes=nodes) == linkpred.distance_counts(A, rows)
+    predictors = ["preferential_attachment", "common_neighbors"]
+    by_ids = linkpred.distance_score_histograms(A, ids, predictors, nodes=nodes)
+    assert by_ids == linkpred.distance_score_histograms(A, rows, predictors)
+    report = linkpred.evaluation_report(A, np.array(ids, dtype=object), predictors, nodes=nodes)
+    assert report.equals(linkpred.evaluation_report(A, rows, predictors))
+
+
+def test_unknown_node_ids_name_the_argument():
+    A, nodes, rows, ids = relabelled_task(1, n=20)
+    with pytest.raises(ValueError, match=r"pairs must hold ids of nodes; 1 unknown id: \('n', 99\)"):
+        linkpred.pair_distances(A, [(nodes[0], ("n", 99))], nodes=nodes)
+    with pytest.raises(ValueError, match="positives must hold ids of nodes; 1 unknown id: '0'"):
+        linkpred.distance_counts(A, [("0", "1")], nodes=nodes)  # "1" is a node, "0" is not: ("n", 0) is

@@ -11,7 +11,7 @@ from sklearn.metrics import average_precision_score, roc_auc_score
 
 from evalkit import curves, linkpred
 from evalkit.graph import as_adjacency
-from helpers.linkpred import brute_force, random_graph, random_positives
+from helpers.linkpred import brute_force, random_graph, random_positives, relabelled_task
 
 
 @pytest.mark.parametrize("predictor", sorted(linkpred.PREDICTORS))
@@ -112,3 +112,30 @@ def test_score_histogram_refuses_nan_scores():
         linkpred.merge_histograms([3])
     h = linkpred.ScoreHistogram.from_unsorted([1.0], [0.0], [2])
     assert h == linkpred.ScoreHistogram.from_unsorted([1.0], [0.0, 0.0], [1, 1])
+
+
+@pytest.mark.parametrize("predictor", sorted(linkpred.PREDICTORS))
+@pytest.mark.parametrize("seed", range(3))
+def test_node_id_positives_give_the_row_index_result(predictor, seed):
+    A, nodes, rows, ids = relabelled_task(seed)
+    assert nodes.dtype == object  # tuples, strings and ints
+    by_rows = linkpred.score_histogram(A, rows, predictor)
+    by_ids = linkpred.score_histogram(A, ids, predictor, nodes=nodes)
+    np.testing.assert_array_equal(by_ids.positive_scores, by_rows.positive_scores)
+    np.testing.assert_array_equal(by_ids.negative_counts, by_rows.negative_counts)
+    assert linkpred.evaluate_all_pairs(A, ids, predictor, nodes=nodes) == by_rows.evaluate()
+    reversed_ids = [(v, u) for u, v in ids]  # either order, as with row indices
+    assert linkpred.evaluate_all_pairs(A, reversed_ids, predictor, nodes=nodes) == by_rows.evaluate()
+
+
+def test_node_id_positives_errors_name_the_argument():
+    A, nodes, rows, ids = relabelled_task(0)
+    with pytest.raises(ValueError, match=r"positives must hold ids of nodes; 1 unknown id: 'unknown'"):
+        linkpred.evaluate_all_pairs(A, [(ids[0][0], "unknown")], "common_neighbors", nodes=nodes)
+    with pytest.raises(ValueError, match=r"nodes must hold one node id per row of the network \(32\); got 31"):
+        linkpred.evaluate_all_pairs(A, ids, "common_neighbors", nodes=nodes[:-1])
+    with pytest.raises((TypeError, ValueError), match=r"positives must .*node-id pairs need nodes="):
+        linkpred.evaluate_all_pairs(A, ids, "common_neighbors")  # ids without nodes=
+    r, c = A.nonzero()
+    with pytest.raises(ValueError, match="positives must be candidate pairs"):  # an edge of A, by its ids
+        linkpred.score_histogram(A, [(nodes[r[0]], nodes[c[0]])], "jaccard", nodes=nodes)

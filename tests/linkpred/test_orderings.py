@@ -4,7 +4,7 @@ import pytest
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 from evalkit import linkpred
-from helpers.linkpred import random_task
+from helpers.linkpred import random_task, relabelled_task
 
 
 def test_orderings_against_sklearn_and_directionality():
@@ -27,3 +27,13 @@ def test_orderings_against_sklearn_and_directionality():
     assert r["v to u"].auroc == pytest.approx(roc_auc_score(y, b))
     with pytest.raises(ValueError, match="every positive must be one of pairs"):
         linkpred.evaluate_orderings(S, pairs[1:], pairs[:1])
+
+
+def test_orderings_take_node_id_pairs():
+    A, nodes, rows, ids = relabelled_task(4)
+    S = linkpred.propflow(A, symmetrize=None)
+    pairs = np.unique(np.sort(np.r_[linkpred.two_hop_pairs(A), rows], axis=1), axis=0)
+    id_pairs = [(nodes[v], nodes[u]) for u, v in pairs.tolist()]  # either order
+    assert linkpred.evaluate_orderings(S, id_pairs, ids, nodes=nodes) == linkpred.evaluate_orderings(S, pairs, rows)
+    with pytest.raises(ValueError, match="pairs must hold ids of nodes; 2 unknown ids: 'no', 'such'"):
+        linkpred.evaluate_orderings(S, [("no", "such")], ids, nodes=nodes)

@@ -10,7 +10,8 @@ from evalkit import linkpred
 from evalkit.graph import as_adjacency
 
 
-from helpers.linkpred import distance_histograms, histogram_sets, random_graph, random_positives, random_task
+from helpers.linkpred import (distance_histograms, histogram_sets, random_graph, random_positives, random_task,
+                             relabelled_task)
 
 
 def test_subsampling_at_rate_one_is_the_full_evaluation():
@@ -221,3 +222,12 @@ def test_draw_without_replacement_checks_and_takes_a_seed():
         linkpred.subsample_negatives([1, 2], 0.5)
     with pytest.raises(ValueError, match="n_simulations must be an integer >= 2"):
         linkpred.surrogate_auroc(10, 100, 20, 1000, 0.2, 2, n_simulations=1)
+
+
+def test_negative_sampling_takes_node_id_positives():
+    A, nodes, rows, ids = relabelled_task(2)
+    drawn = linkpred.sample_negative_pairs(A, ids, 40, nodes=nodes, rng=3)
+    np.testing.assert_array_equal(drawn, linkpred.sample_negative_pairs(A, rows, 40, rng=3))
+    assert not {frozenset(p) for p in nodes[drawn].tolist()} & {frozenset(p) for p in ids}
+    with pytest.raises(ValueError, match="positives must hold ids of nodes; 1 unknown id: 12345"):
+        linkpred.sample_negative_pairs(A, [(ids[0][0], 12345)], 5, nodes=nodes, rng=0)
