@@ -1,11 +1,14 @@
 """The book's data sets: real ones verified against their sha256, and synthetic sources.
 
-Every real file has a canonical public URL and a sha256 in a registry. A file is looked
-up in the cache directory (``$EVALKIT_DATA``, default ``~/.cache/evalkit``), then in
-``../shared/datasets`` beside the repository, then downloaded into the cache.
-Set ``EVALKIT_OFFLINE=1`` to forbid downloads. A missing file raises
-:class:`DatasetNotFoundError` naming the file, its URL and where to put it; a file
-whose hash does not match raises :class:`ChecksumMismatchError`: a corrupt copy is
+Every real file has a canonical public URL and a sha256 in a registry, and belongs to a
+data set (``cora``, ``iris``, ...; :func:`list_datasets`). A file is looked up in the cache
+(``$EVALKIT_DATA``, default the user's cache directory), then in ``$EVALKIT_SHARED_DATA``,
+then in ``shared/datasets`` beside the repository checkout, and otherwise downloaded into
+the cache (the lookup order is stated in :mod:`evalkit.datasets.fetching`). Set
+``EVALKIT_OFFLINE=1`` to forbid downloads. ``evalkit datasets fetch --all`` (or
+:func:`fetch_datasets`) fetches everything at once; missing files raise one
+:class:`DatasetNotFoundError` that lists them all with the command that fetches them; a
+file whose hash does not match raises :class:`ChecksumMismatchError`: a corrupt copy is
 never silently replaced by another.
 
 Submodules (every public name is also reachable here):
@@ -32,9 +35,18 @@ Examples
 from __future__ import annotations
 
 from .arff import ArffAttribute, ArffData, ArffError, parse_arff
-from .fetching import ChecksumMismatchError, DatasetNotFoundError, cache_dir, fetch, search_dirs
+from .fetching import (
+    ChecksumMismatchError,
+    DatasetNotFoundError,
+    LocalFile,
+    cache_dir,
+    fetch,
+    fetch_datasets,
+    file_status,
+    search_dirs,
+)
 from .networks import LabeledNetwork, load_citeseer, load_cora, load_enron_roles, load_polbooks
-from .registry import DataFile, info, list_files
+from .registry import DataFile, dataset_files, info, list_datasets, list_files
 from .synthetic import BinaryBayesNet, pattern_bits, random_bayes_net
 from .temporal import (
     PAIR_WEIGHTINGS,
@@ -56,14 +68,19 @@ __all__ = [
     "DataFile",
     "DatasetNotFoundError",
     "LabeledNetwork",
+    "LocalFile",
     "PAIR_WEIGHTINGS",
     "TEMPORAL_NETWORKS",
     "TemporalEdges",
     "TemporalHypergraph",
     "UCI_DATASETS",
     "cache_dir",
+    "dataset_files",
     "fetch",
+    "fetch_datasets",
+    "file_status",
     "info",
+    "list_datasets",
     "list_files",
     "load_arff",
     "load_citeseer",

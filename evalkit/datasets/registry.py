@@ -6,15 +6,24 @@ Generated once from ``shared/datasets/MANIFEST.md``; edit by hand when a file is
 files). ``urls`` are tried in order; ``member`` names the file inside a downloaded
 archive; ``source_sha256`` is the hash of the downloaded bytes where it is known and
 differs (the Weka ARFFs are served with CRLF line ends, ``crlf_to_lf``).
+
+Files are grouped into **data sets**, the unit ``evalkit datasets fetch NAME`` and the
+loaders work in: the files of a folder ``GROUP/NAME/...`` form the data set ``NAME``
+(``cora``, ``email-Enron``); a file ``GROUP/NAME.EXT`` directly under a group is the data set
+``NAME`` (``iris``, ``CollegeMsg``, ``cond-mat``). The groups are ``labeled``, ``temporal``
+and ``uci``. :func:`dataset_files` turns a data set name, a group or a registered path into
+registered paths.
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
 from .._checks import Boolean, Text, Values, checks
 
-__all__ = ["DataFile", "REGISTRY", "check_registered", "info", "list_files"]
+__all__ = ["DATASETS", "DataFile", "GROUPS", "REGISTRY", "check_registered", "dataset_files", "dataset_of", "info",
+           "list_datasets", "list_files"]
 
 
 @checks(path=Text(), urls=Values(of=Text(), min_len=0), sha256=Text(), content_sha256=Text(), member=Text(none=True),
@@ -561,3 +570,98 @@ def check_registered(path):
         hint = f"; did you mean {close[:3]}?" if close else "; see evalkit.datasets.list_files()"
         raise ValueError(f"path {path!r} is not a registered data file{hint}")
     return path
+
+
+GROUPS = ("labeled", "temporal", "uci")
+"""The top-level folders of the registry: labelled networks, temporal networks, UCI ARFFs."""
+
+
+def _dataset_name(path):
+    parts = path.split("/")
+    return parts[1] if len(parts) > 2 else parts[-1].split(".")[0]
+
+
+DATASETS = {}
+"""Data set name -> the registered paths of its files (sorted)."""
+for _path in sorted(REGISTRY):
+    DATASETS.setdefault(_dataset_name(_path), []).append(_path)
+DATASETS = {name: tuple(paths) for name, paths in sorted(DATASETS.items(), key=lambda kv: kv[0].lower())}
+del _path
+
+
+@checks()
+def list_datasets():
+    """Every data set name, as ``evalkit datasets fetch NAME`` and :func:`dataset_files` accept.
+
+    Returns
+    -------
+    list of str
+        The names, sorted case-insensitively (``'citeseer'``, ``'CollegeMsg'``, ...).
+
+    Examples
+    --------
+    >>> names = list_datasets()
+    >>> len(names), "cora" in names, "iris" in names
+    (42, True, True)
+    """
+    return list(DATASETS)
+
+
+@checks(path=Text())
+def dataset_of(path):
+    """The data set a registered file belongs to.
+
+    Parameters
+    ----------
+    path : str
+        A registered relative path (see :func:`list_files`).
+
+    Returns
+    -------
+    str
+        The data set's name (see :func:`list_datasets`).
+
+    Examples
+    --------
+    >>> dataset_of("labeled/cora/cora.cites.gz"), dataset_of("uci/iris.arff.gz")
+    ('cora', 'iris')
+    """
+    check_registered(path)
+    return _dataset_name(path)
+
+
+@checks(name=Text())
+def dataset_files(name):
+    """The registered paths that ``name`` stands for: a data set, a group or one file.
+
+    Parameters
+    ----------
+    name : str
+        A data set name (``'cora'``, ``'iris'``, see :func:`list_datasets`), a group
+        (``'uci'``, ``'temporal'``, ``'labeled'``) or a registered path
+        (``'labeled/cora/cora.cites.gz'``, see :func:`list_files`).
+
+    Returns
+    -------
+    list of str
+        The registered paths, sorted.
+
+    Examples
+    --------
+    >>> dataset_files("cora")
+    ['labeled/cora/README', 'labeled/cora/cora.cites.gz', 'labeled/cora/cora.content.gz']
+    >>> len(dataset_files("uci")), dataset_files("uci/iris.arff.gz")
+    (27, ['uci/iris.arff.gz'])
+    """
+    if name in REGISTRY:
+        return [name]
+    if name in DATASETS:
+        return list(DATASETS[name])
+    if name.strip("/") in GROUPS:
+        return [p for p in sorted(REGISTRY) if p.startswith(name.strip("/") + "/")]
+    known = list(DATASETS) + list(GROUPS) + sorted(REGISTRY)
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+    close += [k for k in known if name.lower() == k.lower() and k not in close]
+    hint = f"; did you mean {close}?" if close else ""
+    raise ValueError(f"name {name!r} is not a data set, a group ({', '.join(GROUPS)}) or a registered data "
+                     f"file{hint} (`evalkit datasets list` shows them all)")
