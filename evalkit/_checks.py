@@ -318,7 +318,27 @@ class Seed(Constraint):
 
 
 class Jobs(Constraint):
-    """``n_jobs``: None (joblib's active configuration), or a non-zero integer (-1 = all cores)."""
+    """``n_jobs``: None (joblib's active configuration), or a non-zero integer (-1 = all cores).
+
+    What ``n_jobs`` means in every evalkit function (documented here once; each function
+    says only what runs in parallel), as in scikit-learn:
+
+    - ``None`` (the default) defers to the active :func:`joblib.parallel_config`: its back
+      end and its number of jobs, serial in this process when none is active. So
+      ``with joblib.parallel_config(backend="dask"): ...`` (with a
+      ``dask.distributed.Client`` open) sends the tasks to the Dask cluster, and
+      ``parallel_config(backend="threading", n_jobs=4)`` runs four threads. Joblib itself
+      runs the tasks in this process when the configuration gives it one job (a Dask
+      cluster with a single worker thread, ``parallel_config(backend="loky")`` without
+      ``n_jobs``).
+    - ``1`` runs serially in this process, whatever the configuration.
+    - Any other integer runs that many jobs (``-1``: one per core) with the active back
+      end, loky when none is set (a Dask cluster uses all its worker threads).
+
+    Each task has its own seed and the results come back in task order, so the numbers
+    do not depend on ``n_jobs`` or the back end. ``evalkit reproduce`` takes ``--n-jobs``
+    and ``--backend``.
+    """
 
     description = "None or a non-zero integer (-1 for all cores)"
     none = True

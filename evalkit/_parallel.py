@@ -1,25 +1,27 @@
 """One parallel map for every evalkit experiment (private).
 
 :func:`parallel_map` runs a function over a list of tasks through joblib and shows a
-progress bar that counts *finished* tasks. ``n_jobs=None`` means what it means in
-scikit-learn: defer to the active :func:`joblib.parallel_config` (serial when none is
-active), so ``with parallel_config(backend="dask"): ...`` sends the tasks to a Dask
-cluster. Results come back in task order whatever the back end; experiments give each
-task its own seed, so their numbers do not depend on ``n_jobs``.
+progress bar that counts *finished* tasks. ``n_jobs`` means what
+:class:`evalkit._checks.Jobs` says (the one place it is documented): None defers to the
+active :func:`joblib.parallel_config` (serial when none is active), so
+``with parallel_config(backend="dask"): ...`` sends the tasks to a Dask cluster; 1 runs
+serially in this process. Results come back in task order whatever the back end;
+experiments give each task its own seed, so their numbers do not depend on ``n_jobs`` or
+the back end.
 """
 from __future__ import annotations
 
 __all__ = ["parallel_map", "progress_bar"]
 
 
-def _require(module, extra="experiments"):
+def _require(module):
     import importlib
 
     try:
         return importlib.import_module(module)
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(f"{module} is needed here; install it with `pip install {module}` "
-                          f"(or evalkit's '{extra}' extra)") from exc
+        raise ImportError(f"{module} is needed here (a dependency of evalkit-book); install it with "
+                          f"`pip install {module}`") from exc
 
 
 def progress_bar(iterable, *, progress=False, desc=None, total=None, leave=True):
@@ -40,6 +42,21 @@ def _indexed(function, index, args):
     return index, function(*args)
 
 
+def _parallel(joblib, n_jobs):
+    """``joblib.Parallel`` returning results as they finish, where the active back end can.
+
+    Back ends that cannot (joblib's multiprocessing, some third-party ones) return them in
+    order, or all at the end: the results are the same, only the progress bar lags.
+    """
+    for return_as in ("generator_unordered", "generator"):
+        try:
+            return joblib.Parallel(n_jobs=n_jobs, return_as=return_as)
+        except ValueError as exc:
+            if "return_as" not in str(exc):
+                raise
+    return joblib.Parallel(n_jobs=n_jobs, return_as="list")
+
+
 def parallel_map(function, tasks, *, n_jobs=None, progress=False, desc=None, leave=True):
     """``[function(*task) for task in tasks]``, run through joblib.
 
@@ -50,8 +67,10 @@ def parallel_map(function, tasks, *, n_jobs=None, progress=False, desc=None, lea
     tasks : iterable of tuple
         The positional arguments of each call.
     n_jobs : int or None, default None
-        Parallel jobs. None defers to the active ``joblib.parallel_config`` (serial when
-        none is set); 1 runs serially in this process; -1 uses every core.
+        Parallel jobs. None defers to the active ``joblib.parallel_config`` (its back end
+        and its number of jobs; serial when none is set); 1 runs serially in this
+        process, whatever the configuration; -1 uses every core (the details: ``Jobs``
+        in ``evalkit._checks``).
     progress : bool, default False
         Show a tqdm bar that advances as tasks finish.
     desc : str, optional
@@ -72,9 +91,13 @@ def parallel_map(function, tasks, *, n_jobs=None, progress=False, desc=None, lea
     >>> parallel_map(add, [(1, 2), (3, 4)], n_jobs=2)
     [3, 7]
     """
+    import numbers
+
     tasks = [tuple(t) for t in tasks]
-    if n_jobs is not None and (isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs == 0):
-        raise ValueError(f"n_jobs must be None or a non-zero integer; got {n_jobs!r}")
+    if n_jobs is not None:
+        if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0:
+            raise ValueError(f"n_jobs must be None or a non-zero integer; got {n_jobs!r}")
+        n_jobs = int(n_jobs)  # numpy integers too, as the argument checks accept them
     if not tasks:
         return []
     try:
@@ -85,7 +108,9 @@ def parallel_map(function, tasks, *, n_jobs=None, progress=False, desc=None, lea
         return [function(*t) for t in progress_bar(tasks, progress=progress, desc=desc, leave=leave)]
     if n_jobs == 1:
         return [function(*t) for t in progress_bar(tasks, progress=progress, desc=desc, leave=leave)]
-    run = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")
+    # n_jobs=None goes to joblib as None (never 1), so that joblib reads the active
+    # parallel_config: its back end (Dask's included) and its n_jobs
+    run = _parallel(joblib, n_jobs)
     finished = run(joblib.delayed(_indexed)(function, i, t) for i, t in enumerate(tasks))
     results = [None] * len(tasks)
     for index, value in progress_bar(finished, progress=progress, desc=desc, total=len(tasks), leave=leave):

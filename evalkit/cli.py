@@ -3,7 +3,8 @@
 Examples (shell)::
 
     evalkit datasets list
-    evalkit datasets fetch uci/soybean.arff.gz
+    evalkit datasets fetch --all
+    evalkit datasets fetch cora iris uci/soybean.arff.gz
     evalkit reproduce --list
     evalkit reproduce neville-fig2 --help
     evalkit reproduce neville-fig2 --scale paper --n-jobs 2 --out fig2.csv
@@ -111,6 +112,47 @@ def _range_check_integer_options(parser, spec):
             action.type = _checked_int(option, _integer_constraint(spec, action.dest))
 
 
+def _data_root(found):
+    """The data directory holding ``found`` (a LocalFile with a location)."""
+    return found.location.parents[len(found.path.split("/")) - 1]
+
+
+def _datasets_command(args, parser):
+    """``evalkit datasets list|fetch``: tables on standard output, summaries and errors on standard error."""
+    from . import datasets
+
+    if args.action == "list":
+        rows = [datasets.file_status(path) for path in datasets.list_files()]
+        widths = [max(len(r.path) for r in rows), max(len(r.dataset) for r in rows), max(len(r.where) for r in rows)]
+        for r in rows:
+            print(f"{r.path:<{widths[0]}}  {r.dataset:<{widths[1]}}  {r.where:<{widths[2]}}  {r.location or '-'}")
+        have = sum(r.available for r in rows)
+        print(f"{have} of {len(rows)} files available locally; data directories, searched in order: "
+              + ", ".join(map(str, datasets.search_dirs())), file=sys.stderr)
+        if have < len(rows):
+            print("fetch the others with: evalkit datasets fetch --all (or evalkit datasets fetch NAME ...)",
+                  file=sys.stderr)
+        return 0
+    if args.all == bool(args.names):
+        parser.error("datasets fetch: give data set names or registered paths, or --all (not both)")
+    try:
+        found = datasets.fetch_datasets(None if args.all else args.names, progress=not args.no_progress)
+    except (datasets.DatasetNotFoundError, datasets.ChecksumMismatchError) as exc:
+        print(f"evalkit: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        parser.error(str(exc))
+    for f in found:
+        print(f.location)
+    counts = {}
+    for f in found:
+        counts.setdefault((f.where, _data_root(f)), []).append(f)
+    print(f"{len(found)} file(s) available locally:", file=sys.stderr)
+    for (where, root), files in counts.items():
+        print(f"  {len(files):3d} {where:<20} {root}", file=sys.stderr)
+    return 0
+
+
 @checks()
 def build_parser():
     """The ``evalkit`` argument parser, with one ``reproduce`` sub-command per registered experiment.
@@ -126,8 +168,8 @@ def build_parser():
     Examples
     --------
     >>> parser = build_parser()
-    >>> parser.parse_args(["datasets", "fetch", "uci/iris.arff.gz"]).path
-    'uci/iris.arff.gz'
+    >>> parser.parse_args(["datasets", "fetch", "cora", "uci/iris.arff.gz"]).names
+    ['cora', 'uci/iris.arff.gz']
     """
     from . import __version__
     from .reproductions import experiments
@@ -139,9 +181,18 @@ def build_parser():
 
     ds = sub.add_parser("datasets", help="list or fetch the registered data files")
     ds_sub = ds.add_subparsers(dest="action", required=True)
-    ds_sub.add_parser("list", help="print every registered data file")
-    fetch = ds_sub.add_parser("fetch", help="find or download a data file and print its local path")
-    fetch.add_argument("path", help="a registered path, e.g. uci/iris.arff.gz")
+    ds_sub.add_parser("list", help="every registered data file: its data set, whether and where it is available "
+                                   "locally")
+    fetch = ds_sub.add_parser("fetch", help="find or download data sets; print their files' local paths",
+                              description="Find each file in the data directories, else download it (each archive "
+                                          "once), check its sha256, extract it and store it in the cache. Prints the "
+                                          "local paths, one a line, and a summary of what was found where. Files "
+                                          "that cannot be had are listed in one error (exit code 1).")
+    fetch.add_argument("names", nargs="*", metavar="NAME",
+                       help="a data set (cora, iris, CollegeMsg, ...), a group (uci, temporal, labeled) or a "
+                            "registered path (uci/iris.arff.gz); `evalkit datasets list` shows them")
+    fetch.add_argument("--all", action="store_true", help="every registered data set")
+    fetch.add_argument("--no-progress", action="store_true", help="no download progress bars")
 
     specs = experiments()
     rep = sub.add_parser("reproduce", help="run one of the book's experiments at any scale",
@@ -171,8 +222,8 @@ def main(argv=None):
 
     Examples
     --------
-    >>> main(["datasets", "list"])  # doctest: +ELLIPSIS
-    labeled/citeseer/README
+    >>> main(["datasets", "list"])  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
+    labeled/citeseer/README citeseer ...
     ...
     0
     """
@@ -182,13 +233,7 @@ def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "datasets":
-        from . import datasets
-
-        if args.action == "list":
-            print("\n".join(datasets.list_files()))
-        else:
-            print(datasets.fetch(args.path))
-        return 0
+        return _datasets_command(args, parser)
     if args.list:
         try:
             print(_experiment_table(experiments()))

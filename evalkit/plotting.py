@@ -1,6 +1,6 @@
 """The figure helpers the chapters share (matplotlib is imported on first use).
 
-Install matplotlib (``pip install evalkit[plot]``) to use this module.
+Install matplotlib (``pip install 'evalkit-book[plot]'``) to use this module.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def _pyplot():
     try:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - exercised only without matplotlib
-        raise ImportError("evalkit.plotting needs matplotlib: pip install 'evalkit[plot]'") from exc
+        raise ImportError("evalkit.plotting needs matplotlib: pip install 'evalkit-book[plot]'") from exc
     return plt
 
 

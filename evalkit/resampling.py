@@ -101,9 +101,10 @@ def split_scores(estimators, X, y, cv, *, scoring=None, n_jobs=None, progress=Fa
     scoring : callable, optional
         ``scoring(estimator, X_test, y_test)``; default the estimator's ``score`` (accuracy
         for classifiers).
-    n_jobs : int, optional
-        Parallel jobs (joblib). None defers to the active ``joblib.parallel_config``
-        (serial when none is set); 1 runs serially. The scores do not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs over the splits (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The scores
+        do not depend on it.
     progress : bool, default False
         Show a progress bar (tqdm) over the splits.
 

@@ -51,6 +51,32 @@ def test_config_pins_strictness():
     assert "jupyter-book==1." in (ROOT / "requirements.txt").read_text()
 
 
+# The Jupyter server of repo2docker's Python 3.11 base environment (jupyterhub/repo2docker,
+# repo2docker/buildpacks/conda/environment.py-3.11-linux-64.lock, frozen 2025-10-16). Binder
+# pip-installs binder/requirements.txt on top of it: a package of it pinned there at another
+# version replaces the base's (jupyterlab 4.6 under its notebook 7.4, which needs jupyterlab<4.5).
+REPO2DOCKER_PY311 = {"jupyterlab": "4.4.9", "notebook": "7.4.7", "nbconvert": "7.16.6", "ipywidgets": "8.1.7",
+                     "jupyter-server": "2.17.0", "jupyterlab-server": "2.27.3", "notebook-shim": "0.2.4"}
+
+
+def _pins(path):
+    pins = {}
+    for line in path.read_text().splitlines():
+        if line.startswith("-r "):
+            pins.update(_pins(path.parent / line[3:].strip()))
+        elif match := re.match(r"([A-Za-z0-9_.-]+)==([^\s;#]+)", line.strip()):
+            pins[re.sub(r"[-_.]+", "-", match[1]).lower()] = match[2]
+    return pins
+
+
+def test_binder_keeps_the_jupyter_server_of_repo2docker_base():
+    pins = _pins(ROOT / "binder" / "requirements.txt")
+    assert (ROOT / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    assert {"jupyterlab", "notebook", "nbconvert", "ipywidgets", "jupytext"} <= set(pins)  # README, "Jupyter"
+    differs = {name: (pins[name], base) for name, base in REPO2DOCKER_PY311.items() if pins.get(name, base) != base}
+    assert not differs, f"pinned (ours, repo2docker's base): {differs}"
+
+
 def executable_chapters():
     return [p for p in (ROOT / "chapters").rglob("*.md") if "{code-cell}" in p.read_text()]
 

@@ -429,3 +429,63 @@ def test_bad_arguments_raise_errors_naming_them():
         claims.coverage([{"verdict": None}])    # was a KeyError
     with pytest.raises(ValueError, match="options"):
         claims.record_all({"scott.ci-example.lower": 0.158}, options={"scott.ci-example.lower": {"reason": "x"}})
+
+
+# --------------------------------------------------------------------------- glued values in a notebook
+def _execute(cells, **options):
+    """Display outputs (text/plain) of each code cell, run in a fresh kernel."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in cells])
+    nbclient.NotebookClient(nb, kernel_name="python3", timeout=120, **options).execute()
+    return [[out.get("data", {}).get("text/plain", "") for out in cell.outputs if out.output_type == "display_data"]
+            for cell in nb.cells]
+
+
+def test_glued_values_are_listed_under_their_cell_outside_the_book():
+    from evalkit.claims.glue import HEADER
+
+    glue_cell = ("from myst_nb import glue\nfrom IPython.display import Markdown\nfrom evalkit import claims\n"
+                 "glue('rate', 0.25, display=False)\nglue('sentence', Markdown('It *holds*.'), display=False)\n"
+                 "claims.record('scott.ci-example.lower', claims.get_claim('scott.ci-example.lower').value)")
+    # loaded as README's nbconvert command loads it (the kernel's --ext)
+    listed, unloaded, reloaded = _execute([glue_cell, "%unload_ext evalkit.claims.glue\n" + glue_cell,
+                                           "%load_ext evalkit.claims.glue\nglue('count', 7, display=False)"],
+                                          extra_arguments=["--ext=evalkit.claims.glue"])
+    assert listed[-1].splitlines() == [HEADER, "  rate = 0.25", "  sentence = It *holds*.",
+                                       "  scott.ci-example.lower = 0.158", "  scott.ci-example.lower.source = 0.158",
+                                       "  scott.ci-example.lower.difference = 0.0",
+                                       "  scott.ci-example.lower.verdict = 'reproduced'"]
+    assert not any(HEADER in text for text in unloaded)     # as in the book's build: nothing listed
+    assert reloaded[-1] == HEADER + "\n  count = 7"
+
+
+def test_the_glue_list_leaves_the_publisher_as_it_was():
+    from types import SimpleNamespace
+
+    from evalkit.claims import glue as listing
+
+    sent, callbacks = [], {}
+
+    class Publisher:
+        def publish(self, data, metadata=None):
+            sent.append(data)
+
+    events = SimpleNamespace(register=lambda event, f: callbacks.setdefault(event, []).append(f),
+                             unregister=lambda event, f: callbacks[event].remove(f))
+    shell = SimpleNamespace(display_pub=Publisher(), events=events)
+    listing.load_ipython_extension(shell)
+    listing.load_ipython_extension(shell)                   # a second load changes nothing
+    try:
+        assert len(callbacks["post_run_cell"]) == 1
+        prefix = "application/papermill.record/"
+        shell.display_pub.publish({prefix + "text/plain": "'a\\nb'"}, {"scrapbook": {"name": "s", "mime_prefix": prefix}})
+        shell.display_pub.publish({"text/plain": "3"}, {"scrapbook": {"name": "shown", "mime_prefix": ""}})
+        shell.display_pub.publish({prefix + "text/plain": "{}"}, {"scrapbook": {"name": "x.record", "mime_prefix": prefix}})
+        shell.display_pub.publish({"text/plain": "plain output"})
+        callbacks["post_run_cell"][0](None)
+        assert sent[-1] == {"text/plain": listing.HEADER + "\n  s = 'a\\nb'\n  shown = (shown above)"}
+        assert len(sent) == 5
+    finally:
+        listing.unload_ipython_extension(shell)
+    assert "publish" not in vars(shell.display_pub) and callbacks["post_run_cell"] == []

@@ -16,8 +16,8 @@ SPECS = experiments()
 
 def test_datasets_list(capsys):
     assert main(["datasets", "list"]) == 0
-    out = capsys.readouterr().out.split()
-    assert "uci/soybean.arff.gz" in out and len(out) == 53
+    paths = [line.split()[0] for line in capsys.readouterr().out.splitlines()]  # path, data set, where, location
+    assert "uci/soybean.arff.gz" in paths and len(paths) == 53
 
 
 def test_datasets_fetch(capsys, shared_data):
@@ -195,3 +195,191 @@ def test_the_cli_runs_every_experiment_through_its_declared_checks():
     specs = {spec.name: spec for spec in experiments()}
     unchecked = [name for name, spec in specs.items() if not hasattr(spec.checked_function(), "__evalkit_checks__")]
     assert unchecked == []
+
+
+# ----- evalkit datasets fetch / list (issue 23) ----------------------------------------------------------
+
+@pytest.fixture
+def no_local_data(tmp_path, monkeypatch):
+    """An empty cache and no shared copies: what an installed evalkit sees on a fresh machine."""
+    from evalkit.datasets import fetching
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("EVALKIT_DATA", str(cache))
+    monkeypatch.delenv("EVALKIT_SHARED_DATA", raising=False)
+    monkeypatch.setattr(fetching, "_beside_repository", lambda: tmp_path / "no-checkout")
+    return cache
+
+
+def test_datasets_fetch_all_offline_lists_every_missing_file_in_one_error(no_local_data, monkeypatch, capsys):
+    from evalkit import datasets
+
+    monkeypatch.setenv("EVALKIT_OFFLINE", "1")
+    assert main(["datasets", "fetch", "--all"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("not available locally") == 1  # one error, not one per file
+    assert err.startswith("evalkit: 53 data files are not available locally and downloading is off")
+    assert all(f"  {path}\n" in err for path in datasets.list_files())
+    assert "    evalkit datasets fetch --all\n" in err and str(no_local_data / "downloads") in err
+
+
+def test_datasets_fetch_downloads_extracts_and_summarises(no_local_data, monkeypatch, capsys, shared_data):
+    import gzip
+    import io
+    import zipfile
+
+    from evalkit.datasets import fetching
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("polbooks.gml", gzip.decompress((shared_data / "labeled/polbooks/polbooks.gml.gz").read_bytes()))
+        zf.writestr("polbooks.txt", (shared_data / "labeled/polbooks/polbooks.txt").read_bytes())
+    served = {"http://www-personal.umich.edu/~mejn/netdata/polbooks.zip": buf.getvalue(),
+              "https://snap.stanford.edu/data/CollegeMsg.txt.gz":
+                  (shared_data / "temporal/CollegeMsg.txt.gz").read_bytes()}
+    calls = []
+
+    def fake_download(url, *, progress=None):
+        calls.append((url, progress))
+        return served[url]
+
+    monkeypatch.delenv("EVALKIT_OFFLINE", raising=False)
+    monkeypatch.setattr(fetching, "_download", fake_download)
+    assert main(["datasets", "fetch", "polbooks", "CollegeMsg"]) == 0
+    out, err = capsys.readouterr()
+    assert out.split() == [str(no_local_data / p) for p in
+                           ("labeled/polbooks/polbooks.gml.gz", "labeled/polbooks/polbooks.txt",
+                            "temporal/CollegeMsg.txt.gz")]
+    assert "3 file(s) available locally" in err and f"3 downloaded" in " ".join(err.split())
+    assert calls == [(url, True) for url in served]  # one download per archive, with a progress bar
+    assert main(["datasets", "fetch", "--no-progress", "polbooks"]) == 0  # now from the cache
+    assert "2 cache" in " ".join(capsys.readouterr().err.split()) and len(calls) == 2
+
+
+def test_datasets_list_shows_where_each_file_is(no_local_data, monkeypatch, capsys, shared_data):
+    from evalkit.datasets import fetching
+
+    assert main(["datasets", "list"]) == 0
+    out, err = capsys.readouterr()
+    rows = [line.split() for line in out.splitlines()]
+    assert len(rows) == 53 and all(row[2:] == ["missing", "-"] for row in rows)
+    assert ["uci/iris.arff.gz", "iris", "missing", "-"] in rows
+    assert err.startswith("0 of 53 files available locally") and "evalkit datasets fetch --all" in err
+    monkeypatch.setattr(fetching, "_beside_repository", lambda: shared_data)
+    assert main(["datasets", "list"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert ["labeled/cora/cora.cites.gz", "cora", "repository", str(shared_data / "labeled/cora/cora.cites.gz")] in rows
+
+
+@pytest.mark.parametrize("argv", [["datasets", "fetch"], ["datasets", "fetch", "--all", "cora"],
+                                  ["datasets", "fetch", "corra"]])
+def test_datasets_fetch_bad_arguments_are_usage_errors(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert ("--all" in err) != ("did you mean ['cora']" in err)
+
+
+# ----- evalkit reproduce --backend (issue 23) ------------------------------------------------------------
+
+FIG2_TINY = ["reproduce", "neville-fig2", "--prop-labeled", "0.5", "--p-err", "0.1", "--err-corr", "0.9",
+             "--n-trials", "60", "--n-simulations", "3", "--quiet"]
+
+
+def _fig2_rows(tmp_path, *options):
+    out = tmp_path / f"fig2-{len(list(tmp_path.iterdir()))}.csv"
+    assert main([*FIG2_TINY, *options, "--out", str(out)]) == 0
+    return out.read_text()
+
+
+def test_backend_is_offered_exactly_where_n_jobs_is():
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command").choices["reproduce"]
+    experiments_ = next(a for a in sub._actions if a.dest == "experiment_name").choices
+    for spec in SPECS:
+        options = {s for a in experiments_[spec.name]._actions for s in a.option_strings}
+        assert ("--backend" in options) == ("--scheduler-address" in options) == ("--n-jobs" in options) \
+            == spec.parallel, spec.name
+
+
+@pytest.fixture
+def toy_threads():
+    @experiment("toy-threads", scales={"book": {"n": 8}, "paper": {"n": 8}}, paper_cost="instant")
+    def toy(*, n: int = None, n_jobs: int | None = None):
+        """Where each of ``n`` joblib tasks ran.
+
+        Parameters
+        ----------
+        n : int
+            Tasks.
+        n_jobs : int, optional
+            Jobs.
+        """
+        import threading
+
+        import joblib
+
+        main_thread = threading.get_ident()
+        where = joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(threading.get_ident)() for _ in range(n))
+        return [{"i": i, "in_main_thread": ident == main_thread} for i, ident in enumerate(where)]
+
+    yield toy
+    REGISTRY.pop("toy-threads")
+
+
+def test_backend_sets_the_joblib_back_end_that_n_jobs_none_defers_to(toy_threads, tmp_path):
+    import joblib
+
+    def in_main_thread(*options):
+        out = tmp_path / "toy.csv"
+        assert main(["reproduce", "toy-threads", *options, "--out", str(out)]) == 0
+        return [row["in_main_thread"] for row in csv.DictReader(out.open())]
+
+    assert set(in_main_thread()) == {"True"}                       # no back end: serial
+    assert set(in_main_thread("--backend", "threading", "--n-jobs", "2")) == {"False"}
+    if joblib.cpu_count() > 1:                                    # every core without --n-jobs
+        assert set(in_main_thread("--backend", "threading")) == {"False"}
+    assert set(in_main_thread("--backend", "threading", "--n-jobs", "1")) == {"True"}
+
+
+def test_backend_threading_gives_the_serial_result(tmp_path):
+    serial = _fig2_rows(tmp_path)
+    assert serial.count("\n") == 1 + 3 + 3
+    assert _fig2_rows(tmp_path, "--backend", "threading", "--n-jobs", "2") == serial
+    assert _fig2_rows(tmp_path, "--backend", "threading") == serial
+
+
+def test_backend_dask_sends_the_tasks_to_the_scheduler_and_gives_the_serial_result(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    serial = _fig2_rows(tmp_path)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        with distributed.get_task_stream(client=client) as stream:
+            on_dask = _fig2_rows(tmp_path, "--backend", "dask", "--scheduler-address", cluster.scheduler_address)
+    assert len(stream.data) > 0
+    assert on_dask == serial
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--backend", "spark"], "argument --backend: invalid choice: 'spark'"),
+    (["--scheduler-address", "tcp://127.0.0.1:8786"], "--scheduler-address needs --backend dask"),
+    (["--backend", "loky", "--scheduler-address", "tcp://127.0.0.1:8786"], "--scheduler-address needs --backend dask"),
+])
+def test_bad_backend_options_are_usage_errors(options, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main([*FIG2_TINY, *options])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and message in err and "Traceback" not in err
+
+
+def test_backend_dask_without_distributed_says_what_to_install(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
+    with pytest.raises(SystemExit) as exit_:
+        main([*FIG2_TINY, "--backend", "dask"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2
+    assert "--backend dask needs dask.distributed" in err and "pip install 'dask[distributed]'" in err

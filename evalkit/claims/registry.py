@@ -11,12 +11,8 @@ import functools
 import math
 import numbers
 import re
+import tomllib
 from importlib import resources
-
-try:  # Python >= 3.11
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 from .._checks import Boolean, Choice, Either, Instance, Real, Text, checks
 from ._common import EXAMPLE_ID, LABEL, VALUE, all_claims

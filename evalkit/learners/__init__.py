@@ -3,7 +3,7 @@
 Submodules (every public name is also reachable here):
 
 - :mod:`evalkit.learners.weka` -- Weka's own NaiveBayes, J48 and IBk (the paper's learners),
-  run in a JVM from the package index (``pip install 'evalkit[weka]'``)
+  run in a JVM from the package index (``pip install 'evalkit-book[weka]'``)
 - :mod:`evalkit.learners.counts` -- naive Bayes and a C4.5-like tree for binary attributes,
   fitted on many training sets' count tables in one vectorised call
 - :mod:`evalkit.learners.standins` -- scikit-learn stand-ins for Weka's naive Bayes, J48 and

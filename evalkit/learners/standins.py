@@ -146,11 +146,12 @@ def learners_for(data):
     }
 
 
-try:  # scikit-learn is an optional dependency of evalkit; this module's learners need it
+try:  # scikit-learn is a dependency of evalkit-book; this module's learners are its estimators
     from sklearn.base import BaseEstimator as _BaseEstimator
     from sklearn.base import ClassifierMixin as _ClassifierMixin
-except ImportError:  # pragma: no cover
-    _BaseEstimator = _ClassifierMixin = object
+except ImportError as exc:  # pragma: no cover - a broken installation
+    raise ImportError("evalkit.learners.standins needs scikit-learn (a dependency of evalkit-book): "
+                      "pip install scikit-learn") from exc
 
 
 def _tree():

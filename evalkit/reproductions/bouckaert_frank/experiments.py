@@ -67,8 +67,10 @@ def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = Non
         Compare two reseeded copies of one randomised tree instead of the paper's three learners (Type I error).
     seed : int
         Repetition i of a data set uses seed + i for all its designs.
-    n_jobs : int or None
-        Parallel jobs (joblib); the counts do not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs (joblib; see run_replication): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The counts
+        do not depend on it.
     progress : bool
         Show a progress bar.
 
@@ -111,8 +113,10 @@ def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = N
         Random partitionings per data set.
     seed : int
         Repetition i of a data set uses seed + i for all its designs.
-    n_jobs : int or None
-        Parallel jobs for the fits (joblib); the counts do not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs over the fits (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The counts
+        do not depend on it.
     progress : bool
         Show a progress bar over the data sets.
 
@@ -167,8 +171,10 @@ def table5(*, training_sets: int = None, repetitions: int = None, n_train: int =
         Seed of the selection of the data sources.
     seed : int
         Seed of the training sets and partitionings.
-    n_jobs : int or None
-        Parallel jobs over training sets (joblib); the results do not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs over the training sets (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The results
+        do not depend on it.
     progress : bool
         Show a progress bar over the training sets.
 
@@ -376,8 +382,10 @@ def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None =
         Weka name of a UCI data set (the book: Pima diabetes).
     seed : int
         ``random_state`` of the 10x10-fold design, fixed before looking at results.
-    n_jobs : int or None
-        Parallel jobs for the fits (joblib); the result does not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs over the fits (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The result
+        does not depend on it.
 
     Returns
     -------

@@ -424,8 +424,9 @@ def run_simulation(sources=None, *, n_training_sets=1000, n_train=300, repetitio
         see :func:`count_learner_agreement`), all splits of a training set in one call,
         on splits made by :mod:`evalkit.resampling`; several times faster
         (``benchmarks/replicability.py`` times both).
-    n_jobs : int, optional
-        Parallel jobs over training sets (joblib; None defers to the active ``joblib.parallel_config``).
+    n_jobs : int or None, default None
+        Parallel jobs over the training sets (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially.
     progress : bool
         Progress bar over training sets.
     seed : int

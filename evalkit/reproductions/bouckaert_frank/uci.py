@@ -222,10 +222,11 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
         (``RepeatedStratifiedKFold``, ``ShuffleSplit``) seeded ``seed + i``. A callable
         ``learners(data) -> dict of name -> estimator`` is run like the stand-ins. Every
         pair of learners, in dict order, is compared.
-    n_jobs : int, optional
-        Parallel jobs (joblib; None defers to the active ``joblib.parallel_config``): over
-        (data set, repetition) tasks for Weka's learners, each worker process with its own
-        JVM; over the fits otherwise. The counts do not depend on it.
+    n_jobs : int or None, default None
+        Parallel jobs (joblib) over (data set, repetition) tasks for Weka's learners, each
+        worker process with its own JVM (use a process-based back end), over the fits
+        otherwise: None defers to the active ``joblib.parallel_config`` (serial when none
+        is set); 1 runs serially. The counts do not depend on it.
     progress : bool
         Progress bar (over data sets; over tasks for Weka's learners).
     seed : int

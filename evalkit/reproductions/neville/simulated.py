@@ -170,8 +170,10 @@ def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: 
         Seed of Fig. 2a.
     seed_b : int
         Seed of Fig. 2b.
-    n_jobs : int, optional
-        Parallel jobs over the simulations of a point.
+    n_jobs : int or None, default None
+        Parallel jobs over the simulations of a point (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The result
+        does not depend on it.
     progress : bool
         Show progress bars.
 
@@ -239,8 +241,12 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
         Per point (the paper: 1000 and 10).
     seed : int
         Seed of the whole run (each point gets its own stream from it).
-    n_jobs : int, optional
+    n_jobs : int or None, default None
+        Parallel jobs over the simulations of a point (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The result
+        does not depend on it.
     progress : bool
+        Show progress bars.
 
     Returns
     -------
