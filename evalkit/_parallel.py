@@ -11,7 +11,7 @@ the back end.
 """
 from __future__ import annotations
 
-__all__ = ["parallel_map", "progress_bar"]
+__all__ = ["parallel_imap", "parallel_map", "progress_bar"]
 
 
 def _require(module):
@@ -91,6 +91,26 @@ def parallel_map(function, tasks, *, n_jobs=None, progress=False, desc=None, lea
     >>> parallel_map(add, [(1, 2), (3, 4)], n_jobs=2)
     [3, 7]
     """
+    tasks = [tuple(t) for t in tasks]
+    results = [None] * len(tasks)
+    for index, value in parallel_imap(function, tasks, n_jobs=n_jobs, progress=progress, desc=desc, leave=leave):
+        results[index] = value
+    return results
+
+
+def parallel_imap(function, tasks, *, n_jobs=None, progress=False, desc=None, leave=True):
+    """``(index, function(*tasks[index]))`` for every task, as the tasks finish (any order).
+
+    As :func:`parallel_map` (the same ``n_jobs``, back ends and progress bar), but the
+    results are yielded as they come, so that a caller can fold them into a running
+    total instead of holding them all. The arguments are checked when it is called.
+
+    Examples
+    --------
+    >>> from operator import add
+    >>> sorted(parallel_imap(add, [(1, 2), (3, 4)], n_jobs=2))
+    [(0, 3), (1, 7)]
+    """
     import numbers
 
     tasks = [tuple(t) for t in tasks]
@@ -98,21 +118,25 @@ def parallel_map(function, tasks, *, n_jobs=None, progress=False, desc=None, lea
         if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0:
             raise ValueError(f"n_jobs must be None or a non-zero integer; got {n_jobs!r}")
         n_jobs = int(n_jobs)  # numpy integers too, as the argument checks accept them
+    return _imap(function, tasks, n_jobs, progress, desc, leave)
+
+
+def _imap(function, tasks, n_jobs, progress, desc, leave):
+    """The generator of :func:`parallel_imap` (arguments already checked)."""
     if not tasks:
-        return []
+        return
     try:
         import joblib
     except ImportError:  # pragma: no cover - joblib is an experiments dependency
         if n_jobs not in (None, 1):
             _require("joblib")
-        return [function(*t) for t in progress_bar(tasks, progress=progress, desc=desc, leave=leave)]
-    if n_jobs == 1:
-        return [function(*t) for t in progress_bar(tasks, progress=progress, desc=desc, leave=leave)]
+        joblib = None
+    if joblib is None or n_jobs == 1:
+        for index, t in enumerate(progress_bar(tasks, progress=progress, desc=desc, leave=leave)):
+            yield index, function(*t)
+        return
     # n_jobs=None goes to joblib as None (never 1), so that joblib reads the active
     # parallel_config: its back end (Dask's included) and its n_jobs
     run = _parallel(joblib, n_jobs)
     finished = run(joblib.delayed(_indexed)(function, i, t) for i, t in enumerate(tasks))
-    results = [None] * len(tasks)
-    for index, value in progress_bar(finished, progress=progress, desc=desc, total=len(tasks), leave=leave):
-        results[index] = value
-    return results
+    yield from progress_bar(finished, progress=progress, desc=desc, total=len(tasks), leave=leave)

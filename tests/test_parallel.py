@@ -3,6 +3,7 @@ import threading
 from operator import add
 
 import joblib
+import numpy as np
 import pytest
 
 from evalkit._parallel import parallel_map, progress_bar
@@ -126,3 +127,23 @@ def test_split_scores_with_n_jobs_none_fits_on_dask_with_the_serial_scores(dask_
     serial = split_scores(learners, X, y, cv, n_jobs=1)
     assert n_tasks > 0
     assert np.array_equal(on_dask.scores, serial.scores) and on_dask.names == serial.names
+
+
+def test_all_pairs_evaluation_with_n_jobs_none_sends_its_blocks_to_dask(dask_client):
+    """The row blocks of evaluate_all_pairs run on the cluster; the result equals the serial one."""
+    import networkx as nx
+
+    from evalkit import linkpred
+    from evalkit.graph import as_adjacency
+
+    A, _ = as_adjacency(nx.powerlaw_cluster_graph(300, 3, 0.2, seed=1), nodes=list(range(300)))
+    rng = np.random.default_rng(0)
+    dense = A.toarray()
+    u, v = np.triu_indices(300, k=1)
+    free = np.flatnonzero(dense[u, v] == 0)
+    positives = np.c_[u, v][rng.choice(free, size=40, replace=False)]
+    for name in ("adamic_adar", "jaccard"):
+        serial = linkpred.evaluate_all_pairs(A, positives, name, n_jobs=1, max_memory="200kB")
+        result, n_tasks = _on_dask(dask_client, lambda: linkpred.evaluate_all_pairs(A, positives, name,
+                                                                                    max_memory="200kB"))
+        assert n_tasks > 1 and result == serial

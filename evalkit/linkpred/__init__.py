@@ -7,7 +7,7 @@ public names of the submodules are re-exported here, flat:
 - :mod:`evalkit.linkpred.tasks` -- temporal snapshots (:func:`temporal_task`) and time
   slices (:func:`temporal_slices`)
 - :mod:`evalkit.linkpred.predictors` -- common neighbours, Adamic/Adar, Jaccard,
-  preferential attachment, PropFlow, on sparse matrices
+  preferential attachment, PropFlow, truncated Katz, rooted PageRank, on sparse matrices
 - :mod:`evalkit.linkpred.histogram` -- score histograms, exact all-pairs evaluation, merging
 - :mod:`evalkit.linkpred.sampling` -- negative sampling, every scheme (uniform, by
   distance, Kaggle, steered), and the surrogate simulation of Table 2
@@ -38,8 +38,8 @@ from .distance import (DistanceCounts, DistanceHistograms, distance_counts, dist
                        evaluation_report, pair_distances)
 from .histogram import PairEvaluation, ScoreHistogram, evaluate_all_pairs, merge_histograms, score_histogram
 from .orderings import OrderingEvaluation, evaluate_orderings, is_directional, two_hop_pairs
-from .predictors import (PREDICTORS, adamic_adar, common_neighbors, jaccard, mean_of_orderings, pair_scores,
-                         preferential_attachment, propflow, snap_float_ties)
+from .predictors import (PREDICTORS, adamic_adar, common_neighbors, jaccard, katz, mean_of_orderings, pair_scores,
+                         preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
 from .sampling import (SurrogateMoments, SurrogateResult, distance_mean_auroc, draw_without_replacement,
                        sample_distance_balanced, sample_negative_pairs, sample_steered, sample_uniform, subsample_negatives,
                        subsampled_auroc_variance, surrogate_auroc, surrogate_moments)
@@ -52,8 +52,8 @@ __all__ = [
     "PairEvaluation", "ScoreHistogram", "SurrogateMoments", "SurrogateResult", "TopKRate",
     "adamic_adar", "common_neighbors", "distance_counts", "distance_mean_auroc", "distance_score_histograms",
     "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "is_directional",
-    "jaccard", "mean_of_orderings", "merge_histograms", "pair_distances", "pair_scores", "preferential_attachment",
-    "propflow", "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform",
+    "jaccard", "katz", "mean_of_orderings", "merge_histograms", "pair_distances", "pair_scores", "preferential_attachment",
+    "propflow", "rooted_pagerank", "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform",
     "score_histogram", "snap_float_ties", "subsample_negatives", "subsampled_auroc_variance", "supervised_score_histogram",
     "surrogate_auroc", "surrogate_moments", "temporal_slices", "temporal_task", "top_k_rate", "two_hop_pairs",
 ]

@@ -10,11 +10,32 @@ import numbers
 import numpy as np
 import scipy.sparse as sp
 
-from .._checks import Array, Instance
+from .._checks import Array, Constraint, Instance
 from ..graph import NodeIds, pair_indices
 
-__all__ = ["check_pairs", "check_positive_pairs", "check_size", "node_pairs_constraint", "nodes_constraint", "pair_keys",
-           "pairs_constraint", "path_adjacency", "sparse_constraint"]
+__all__ = ["MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "node_pairs_constraint", "nodes_constraint",
+           "pair_keys", "pairs_constraint", "path_adjacency", "sparse_constraint"]
+
+
+class MemoryBudget(Constraint):
+    """Constraint of ``max_memory``: None, a number of bytes (>= 1), or a string such as ``'512MB'``."""
+
+    description = "a number of bytes or a string such as '512MB' or '2GiB'"
+    none = True
+
+    def __init__(self):
+        pass
+
+    def check(self, value, name):
+        from ._blocks import memory_bytes
+
+        memory_bytes(value, name)
+
+    def invalid(self):
+        return [(0, "zero bytes"), ("lots", "no number"), ("5 parsecs", "an unknown unit"), (True, "a bool")]
+
+    def generic_valid(self):
+        return "64MB"
 
 
 def path_adjacency():

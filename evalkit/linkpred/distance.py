@@ -25,7 +25,8 @@ from ..graph import bfs_distance_blocks, check_adjacency
 from ._common import (check_pairs, check_positive_pairs, node_pairs_constraint, nodes_constraint, pair_keys,
                       sparse_constraint)
 from .histogram import PairEvaluation, ScoreHistogram, merge_histograms
-from .predictors import PREDICTORS, pair_scores
+from ._blocks import BLOCK_PREDICTORS, scorer, snapped_values, upper_entries
+from .predictors import PREDICTORS
 
 _DISTANCES = Array(ndim=1, kind="real", finite=False, low=2, min_size=0)
 _HIST = Instance(ScoreHistogram, example=lambda: ScoreHistogram.from_unsorted([1.0], [0.0], [2]))
@@ -281,6 +282,7 @@ def _add(acc, counts):
 
 
 def _named_predictors(A, predictors):
+    """name -> scorer of its rows (row blocks, as in :mod:`evalkit.linkpred.histogram`), or None for preferential attachment."""
     if isinstance(predictors, str):
         predictors = [predictors]
     if not isinstance(predictors, dict):
@@ -290,11 +292,27 @@ def _named_predictors(A, predictors):
         if S is None:
             if name not in PREDICTORS:
                 raise ValueError(f"predictors must name entries of {list(PREDICTORS)}; got {name!r}")
-            S = None if name == "preferential_attachment" else PREDICTORS[name](A)
+            if name == "preferential_attachment":
+                named[name] = None
+                continue
+            S = None if name in BLOCK_PREDICTORS else PREDICTORS[name](A)
         elif not sp.issparse(S) or S.shape != A.shape:
             raise TypeError(f"predictors[{name!r}] must be a sparse matrix of shape {A.shape} or None")
-        named[name] = S
+        elif (sp.csr_array(S) != sp.csr_array(S).T).nnz:
+            raise ValueError(f"score matrix {name!r} must be symmetric (undirected scores)")
+        named[name] = scorer(A, name) if S is None else scorer(A, None, matrix=S)
     return named
+
+
+def _code_value_counts(codes, values):
+    """Distinct (distance code, value) pairs and how many times each occurs."""
+    if codes.size == 0:
+        return codes, values, np.zeros(0, np.int64)
+    order = np.lexsort((values, codes))
+    codes, values = codes[order], values[order]
+    new = np.r_[True, (codes[1:] != codes[:-1]) | (values[1:] != values[:-1])]
+    starts = np.flatnonzero(new)
+    return codes[starts], values[starts], np.diff(np.r_[starts, codes.size])
 
 
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), predictors=_PREDICTORS, nodes=nodes_constraint(),
@@ -306,9 +324,11 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     One breadth-first search from every node (``chunk_size`` sources at a time, so memory
     stays at ``chunk_size x n`` distances) is shared by all predictors. Nothing is
     enumerated beyond the BFS rows: preferential attachment is counted per (distance,
-    degree, degree); a sparse score (common neighbours, Adamic/Adar, Jaccard, PropFlow)
-    is looked up at its stored entries, and the pairs it does not store score 0 and are
-    counted per distance.
+    degree, degree); the rows of a sparse score (common neighbours, Adamic/Adar, Jaccard,
+    Katz, rooted PageRank) are computed for each BFS chunk of sources, as
+    :func:`~evalkit.linkpred.score_histogram` computes its row blocks, and reduced to value
+    counts per distance at once (PropFlow and matrices given here are read row by row);
+    the pairs without a stored score score 0 and are counted per distance.
 
     Parameters
     ----------
@@ -351,23 +371,13 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     deg = A.sum(axis=1).astype(np.int64)
     dvals, dinv = np.unique(deg, return_inverse=True)
     nd = dvals.size
-    pos_keys = pair_keys(pos[:, 0], pos[:, 1], n)
-    # sparse scores of the candidates: upper triangle, minus the feature network's edges
-    upper = {}
-    for name, S in named.items():
-        if S is None:
-            continue
-        S = sp.csr_array(S)
-        if (S != S.T).nnz:
-            raise ValueError(f"score matrix {name!r} must be symmetric (undirected scores)")
-        U = sp.triu(S, k=1).tocsr()
-        U = (U - U.multiply(A)).tocsr()
-        U.eliminate_zeros()
-        upper[name] = U
+    sparse = {name: s for name, s in named.items() if s is not None}
     # accumulators; distance code 0 stands for inf (self-pairs are excluded by u < v)
     total = np.zeros(0, np.int64)
     pa = np.zeros(0, np.int64)
-    sparse_parts = {name: [] for name in upper}
+    parts = {name: [] for name in sparse}          # per block: (code, raw value, count) of the negatives
+    edge_values = {name: [] for name in sparse}    # the edges' raw values: float ties are snapped over all
+    pos_raw = {name: np.zeros(pos.shape[0]) for name in sparse}
     pos_code = np.zeros(pos.shape[0], np.int64)
     order = np.argsort(pos[:, 0], kind="stable")
     cols = np.arange(n)
@@ -383,10 +393,20 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
             pa = _add(pa, np.bincount((c * nd + np.minimum(du, dv)) * nd + np.maximum(du, dv)))
         sel = order[(pos[order, 0] >= lo) & (pos[order, 0] < hi)]
         pos_code[sel] = code[pos[sel, 0] - lo, pos[sel, 1]]
-        for name, U in upper.items():
-            block = U[lo:hi].tocoo()
-            sparse_parts[name].append((code[block.row, block.col], block.data,
-                                       pair_keys(block.row + lo, block.col, n)))
+        sel_keys = pair_keys(pos[sel, 0], pos[sel, 1], n)
+        for name, s in sparse.items():
+            r, col, v = upper_entries(s, lo, hi)           # this block's rows of the score matrix, u < v
+            entry_code = code[r, col]
+            edge = entry_code == 1                         # edges of A are not candidates
+            if s.snap:
+                edge_values[name].append(np.unique(v[edge]))
+            r, col, v, entry_code = r[~edge], col[~edge], v[~edge], entry_code[~edge]
+            keys = pair_keys(r + lo, col, n)
+            is_pos = np.isin(keys, sel_keys)
+            if is_pos.any():
+                where = dict(zip(sel_keys.tolist(), sel.tolist()))
+                pos_raw[name][[where[k] for k in keys[is_pos].tolist()]] = v[is_pos]
+            parts[name].append(_code_value_counts(entry_code[~is_pos], v[~is_pos]))
     codes = np.flatnonzero(total)
     if codes.size == 0:
         raise ValueError("A has no candidate pair (it is complete)")
@@ -396,22 +416,24 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
 
     out = {}
     for name in named:
-        if name in upper:
-            pos_scores = pair_scores(upper[name], pos) if pos.size else np.zeros(0)
-            parts = sparse_parts[name]
-            cc = np.concatenate([p[0] for p in parts]) if parts else np.zeros(0, np.int64)
-            vv = np.concatenate([p[1] for p in parts]) if parts else np.zeros(0)
-            kk = np.concatenate([p[2] for p in parts]) if parts else np.zeros(0, np.int64)
-            is_neg = ~np.isin(kk, pos_keys)
-            cc, vv = cc[is_neg], vv[is_neg]
+        if name in sparse:
+            cc = np.concatenate([p[0] for p in parts[name]]) if parts[name] else np.zeros(0, np.int64)
+            vv = np.concatenate([p[1] for p in parts[name]]) if parts[name] else np.zeros(0)
+            nn = np.concatenate([p[2] for p in parts[name]]) if parts[name] else np.zeros(0, np.int64)
+            pos_scores = pos_raw[name]
+            if sparse[name].snap:
+                also = np.unique(np.concatenate(edge_values[name] + [pos_scores[pos_scores != 0]]))
+                vv = snapped_values(vv, also)
+                stored = pos_scores != 0
+                pos_scores = pos_scores.copy()
+                pos_scores[stored] = snapped_values(pos_scores[stored], np.union1d(vv, also))
             hists = []
             for code_, dist in zip(codes, distance):
                 at = pos_dist == dist
-                ps = pos_scores[at]
-                nz = vv[cc == code_]
-                n_zero = int(total[code_]) - at.sum() - nz.size
-                hists.append(ScoreHistogram.from_unsorted(ps, np.r_[nz, 0.0],
-                                                          np.r_[np.ones(nz.size, np.int64), n_zero]))
+                here = cc == code_
+                values, counts = vv[here], nn[here]
+                n_zero = int(total[code_]) - at.sum() - int(counts.sum())
+                hists.append(ScoreHistogram.from_unsorted(pos_scores[at], np.r_[values, 0.0], np.r_[counts, n_zero]))
         else:
             pa_full = np.zeros((total.size, nd, nd), np.int64)
             pa_full.reshape(-1)[:pa.size] = pa

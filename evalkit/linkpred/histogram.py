@@ -9,6 +9,15 @@ holds the scores as the list of positive scores and the histogram of the negativ
 scikit-learn) and the area under the PR curve with Davis & Goadrich's interpolation
 (exact, by tie group). The results equal scikit-learn on the enumerated pairs (tested).
 
+A named predictor's score matrix is never held whole: rows ``lo:hi`` of it are computed
+from the adjacency (``A[lo:hi] @ A[:, lo:]`` for common neighbours, with the degree weights
+of Adamic/Adar, walks up to length ``L`` for Katz, a power iteration for rooted PageRank),
+only the pairs ``u < v`` that are not edges are kept, and the block is reduced at once to
+the positives' scores and the negatives' value counts; blocks are merged exactly and float
+ties snapped once over all blocks, so the histogram is the whole matrix's, bit for bit,
+whatever the block size (``max_memory``), ``n_jobs`` or back end. Each row's stored entries
+are bounded beforehand by its number of walks, which sizes the blocks.
+
 The candidate pairs are all unordered pairs ``{u, v}``, ``u != v``, of the feature
 network's nodes that are *not* edges of it. Nothing is sampled and no positive is
 dropped: a positive with no score (zero common neighbours, say) is counted with score 0,
@@ -21,15 +30,17 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from .._checks import Array, Either, Instance, Integer, Real, Values, checks
+from .._checks import Array, Boolean, Either, Instance, Integer, Jobs, Real, Values, checks
 from .._results import result
 from ..curves import areas_from_counts, davis_goadrich_area
 from ..graph import check_adjacency
-from ._common import check_positive_pairs, node_pairs_constraint, nodes_constraint, sparse_constraint
+from ._common import MemoryBudget, check_positive_pairs, node_pairs_constraint, nodes_constraint, sparse_constraint
+from ._blocks import BLOCK_PREDICTORS, block_score_histogram, scorer
 
 _AREA = Real(0, 1, allow_nan=True)
 _SCORES = Array(ndim=1, kind="real", finite=False, min_size=0)
 _COUNTS = Array(ndim=1, kind="count", min_size=0)
+_MEMORY = MemoryBudget()
 from .predictors import PREDICTORS
 
 __all__ = ["PairEvaluation", "ScoreHistogram", "evaluate_all_pairs", "merge_histograms", "score_histogram"]
@@ -257,8 +268,9 @@ def merge_histograms(histograms):
 
 
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), nodes=nodes_constraint(),
-        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
-def evaluate_all_pairs(A, positives, predictor, *, nodes=None):
+        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")),
+        max_memory=_MEMORY, n_jobs=Jobs(), progress=Boolean())
+def evaluate_all_pairs(A, positives, predictor, *, nodes=None, max_memory=None, n_jobs=None, progress=False):
     """Evaluate a predictor on every candidate pair of ``A`` exactly, without enumerating them.
 
     Rules as :func:`score_histogram`; equals ``score_histogram(...).evaluate()``.
@@ -275,6 +287,18 @@ def evaluate_all_pairs(A, positives, predictor, *, nodes=None):
     nodes : array_like, optional
         The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
+    max_memory : int or str, optional
+        Memory budget of the score blocks held at once (bytes, or a string such as
+        ``'512MB'``; default 1 GiB), shared by the parallel jobs. A named predictor's score
+        matrix is never held whole: its rows are computed in blocks that fit the budget,
+        each reduced to a histogram at once (see the module docstring); the result does
+        not depend on the budget.
+    n_jobs : int or None, default None
+        Parallel jobs over the blocks (see ``Jobs`` in ``evalkit._checks``: None defers to
+        the active ``joblib.parallel_config``, e.g. a Dask cluster); the result does not
+        depend on it.
+    progress : bool, default False
+        Show a progress bar over the blocks.
 
     Returns
     -------
@@ -294,12 +318,14 @@ def evaluate_all_pairs(A, positives, predictor, *, nodes=None):
     >>> evaluate_all_pairs(A, [("a", "d")], "common_neighbors", nodes=nodes).auroc
     0.75
     """
-    return score_histogram(A, positives, predictor, nodes=nodes).evaluate()
+    return score_histogram(A, positives, predictor, nodes=nodes, max_memory=max_memory, n_jobs=n_jobs,
+                           progress=progress).evaluate()
 
 
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), nodes=nodes_constraint(),
-        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")))
-def score_histogram(A, positives, predictor, *, nodes=None):
+        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")),
+        max_memory=_MEMORY, n_jobs=Jobs(), progress=Boolean())
+def score_histogram(A, positives, predictor, *, nodes=None, max_memory=None, n_jobs=None, progress=False):
     """The scores of every candidate pair of ``A``, as positive scores and a negative histogram.
 
     The negatives are never enumerated: their scores are counted per distinct value
@@ -320,6 +346,18 @@ def score_histogram(A, positives, predictor, *, nodes=None):
     nodes : array_like, optional
         The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
+    max_memory : int or str, optional
+        Memory budget of the score blocks held at once (bytes, or a string such as
+        ``'512MB'``; default 1 GiB), shared by the parallel jobs. A named predictor's score
+        matrix is never held whole: its rows are computed in blocks that fit the budget,
+        each reduced to a histogram at once (see the module docstring); the result does
+        not depend on the budget.
+    n_jobs : int or None, default None
+        Parallel jobs over the blocks (see ``Jobs`` in ``evalkit._checks``: None defers to
+        the active ``joblib.parallel_config``, e.g. a Dask cluster); the result does not
+        depend on it.
+    progress : bool, default False
+        Show a progress bar over the blocks.
 
     Returns
     -------
@@ -345,6 +383,9 @@ def score_histogram(A, positives, predictor, *, nodes=None):
             raise ValueError(f"predictor must be one of {list(PREDICTORS)} or a sparse score matrix; got {predictor!r}")
         if predictor == "preferential_attachment":
             return degree_product_histogram(A, pos, n_neg_total)
+        if predictor in BLOCK_PREDICTORS:
+            return ScoreHistogram.from_unsorted(*block_score_histogram(
+                A, pos, scorer(A, predictor), n_neg_total, max_memory=max_memory, n_jobs=n_jobs, progress=progress))
         S = PREDICTORS[predictor](A)
     else:
         if not sp.issparse(predictor) or predictor.shape != A.shape:

@@ -14,11 +14,12 @@ import scipy.sparse as sp
 from .._checks import Array, Choice, Either, Integer, Real, checks
 from ..graph import check_adjacency
 from ._common import check_pairs, pair_keys, pairs_constraint, sparse_constraint
+from ._blocks import scorer
 
 _SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
 
-__all__ = ["PREDICTORS", "adamic_adar", "common_neighbors", "jaccard", "mean_of_orderings", "pair_scores",
-           "preferential_attachment", "propflow", "snap_float_ties"]
+__all__ = ["PREDICTORS", "adamic_adar", "common_neighbors", "jaccard", "katz", "mean_of_orderings", "pair_scores",
+           "preferential_attachment", "propflow", "rooted_pagerank", "snap_float_ties"]
 
 
 def _without_diagonal(S):
@@ -314,8 +315,100 @@ def mean_of_orderings(S):
     return M
 
 
+@checks(A=sparse_constraint(), beta=Real(0, None, closed="neither"), max_length=Integer(1))
+def katz(A, *, beta=0.005, max_length=5):
+    """Truncated Katz scores ``sum over l = 1..max_length of beta^l (A^l)[u, v]`` of all pairs (sparse).
+
+    The number of walks of each length ``l`` from ``u`` to ``v``, weighted by ``beta^l``
+    and summed up to ``max_length`` (LPmade's Katz predictor, whose defaults these are:
+    ``l = 5``, ``beta = 0.005``). Walks, not paths: a walk may revisit nodes. The walk
+    counts are integers, exact in float64; their weighted sums are passed through
+    :func:`snap_float_ties`. On a large network the rows of ``A^5`` are nearly dense: use
+    :func:`~evalkit.linkpred.evaluate_all_pairs` with ``"katz"``, which computes the rows
+    in blocks and never holds the matrix.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network (see :func:`evalkit.graph.as_adjacency`).
+    beta : float, default 0.005
+        Weight per step (> 0).
+    max_length : int, default 5
+        The longest walk counted.
+
+    Returns
+    -------
+    scipy.sparse.csr_array, shape (n, n)
+        The scores of all pairs (unstored pairs score 0), zero diagonal.
+
+    Examples
+    --------
+    A path 0 - 1 - 2: one walk of length 2 from 0 to 2, none of length 3, two of length 4.
+
+    >>> from evalkit.graph import as_adjacency
+    >>> A, _ = as_adjacency([(0, 1), (1, 2)])
+    >>> float(katz(A, beta=0.5, max_length=4)[0, 2])     # 0.5^2 + 2 * 0.5^4
+    0.375
+    """
+    A = check_adjacency(A)
+    S = _without_diagonal(scorer(A, "katz", beta=beta, max_length=max_length).rows(0, A.shape[0], 0))
+    S.data = snap_float_ties(S.data)
+    return S
+
+
+@checks(A=sparse_constraint(), restart=Real(0, 1, closed="neither"), symmetrize=Choice("mean", none=True),
+        tol=Real(0, 1, closed="neither"))
+def rooted_pagerank(A, *, restart=0.15, symmetrize="mean", tol=1e-12):
+    """Rooted PageRank of all pairs: where a random walk from ``u`` that restarts at ``u`` spends its time.
+
+    ``RPR(u, v)`` is the stationary probability of ``v`` for a walk that at each step
+    returns to ``u`` with probability ``restart`` and otherwise moves to a uniformly chosen
+    neighbour (networkx's personalised :func:`networkx.pagerank` with ``alpha = 1 -
+    restart``). LPmade estimates it by simulating the walk (visit counts, restart 0.15, its
+    default here); evalkit computes it by power iteration, with a fixed number of steps
+    that bounds the error of every score by ``tol``. The walk on an undirected graph is
+    reversible, ``RPR(v, u) = RPR(u, v) d(u) / d(v)``, so the symmetric mean of the two
+    orderings comes from one of them. The scores are dense (every pair of a connected
+    component scores), so this is for networks of thousands of nodes; passed through
+    :func:`snap_float_ties`.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        Symmetric adjacency of the feature network (see :func:`evalkit.graph.as_adjacency`).
+    restart : float, default 0.15
+        Probability of returning to the source at each step (in (0, 1)).
+    symmetrize : {'mean', None}, default 'mean'
+        ``'mean'``: ``(RPR(u, v) + RPR(v, u)) / 2``; ``None``: the directed scores, row = source.
+    tol : float, default 1e-12
+        Bound on the error of every score.
+
+    Returns
+    -------
+    scipy.sparse.csr_array, shape (n, n)
+        The scores of all pairs (pairs in different components score 0), zero diagonal.
+
+    Examples
+    --------
+    >>> from evalkit.graph import as_adjacency
+    >>> A, _ = as_adjacency([(0, 1), (1, 2)])
+    >>> S = rooted_pagerank(A, symmetrize=None)
+    >>> round(float(S[0, 1]), 4), round(float(S[1, 0]), 4)    # RPR(1, 0) = RPR(0, 1) * 1 / 2
+    (0.4595, 0.2297)
+    """
+    A = check_adjacency(A)
+    s = scorer(A, "rooted_pagerank", restart=restart, symmetrize=symmetrize, tol=tol)
+    S = _without_diagonal(s.rows(0, A.shape[0], 0))
+    if symmetrize == "mean":  # each pair's mean from its row u < v, mirrored: exactly symmetric
+        upper = sp.triu(S, k=1)
+        S = sp.csr_array(upper + upper.T)
+    S.data = snap_float_ties(S.data)
+    return S
+
+
 PREDICTORS = {"common_neighbors": common_neighbors, "adamic_adar": adamic_adar, "jaccard": jaccard,
-              "preferential_attachment": preferential_attachment, "propflow": propflow}
+              "preferential_attachment": preferential_attachment, "propflow": propflow, "katz": katz,
+              "rooted_pagerank": rooted_pagerank}
 """The predictors :func:`~evalkit.linkpred.evaluate_all_pairs` accepts by name."""
 
 

@@ -62,7 +62,7 @@ def test_distance_histograms_several_predictors_and_matrices():
     for a, b in zip(both["cn"].histograms, one["common_neighbors"].histograms):
         np.testing.assert_array_equal(a.negative_counts, b.negative_counts)
     with pytest.raises(ValueError, match="predictors must name"):
-        linkpred.distance_score_histograms(A, pos, ["katz"])
+        linkpred.distance_score_histograms(A, pos, ["simrank"])
     with pytest.raises(TypeError, match="sparse matrix"):
         linkpred.distance_score_histograms(A, pos, {"x": np.zeros(A.shape)})
     with pytest.raises(ValueError, match="symmetric"):

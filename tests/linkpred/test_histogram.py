@@ -66,7 +66,7 @@ def test_bad_input():
     with pytest.raises(ValueError, match="self-pairs"):
         linkpred.evaluate_all_pairs(A, [(0, 0)], "common_neighbors")
     with pytest.raises(ValueError, match="predictor must be one of"):
-        linkpred.evaluate_all_pairs(A, [(0, 2)], "katz")
+        linkpred.evaluate_all_pairs(A, [(0, 2)], "simrank")
     with pytest.raises(ValueError, match="row indices"):
         linkpred.evaluate_all_pairs(A, [(0, 9)], "jaccard")
     with pytest.raises(ValueError, match="symmetric"):

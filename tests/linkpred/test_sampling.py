@@ -130,7 +130,7 @@ def test_uniform_sampling_of_everything_is_the_whole_set_and_errors():
     np.testing.assert_array_equal(s.n_negative, dh.n_negative)
     with pytest.raises(ValueError, match="size must be an integer"):
         dh.sample_uniform(13)
-    with pytest.raises(ValueError, match="ratio must be a real number in \(0, inf\)"):
+    with pytest.raises(ValueError, match=r"ratio must be a real number in \(0, inf\)"):
         dh.sample_distance_balanced(ratio=0)
 
 

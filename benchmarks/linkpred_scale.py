@@ -1,0 +1,171 @@
+"""Exact all-pairs link-prediction evaluation at scale: whole score matrix (old) against row blocks (new).
+
+Graphs: expected-degree (Chung-Lu) random graphs with a power-law weight sequence
+(exponent 2.5, mean degree 10), sampled by drawing ``n * 10 / 2`` endpoint pairs with
+probability proportional to the weights (self-loops and repeated pairs dropped, so the
+mean degree is a little under 10). A random tenth of the edges are the positives (the
+"label period"); the rest is the feature network, whose every non-edge is a candidate.
+
+For each size and predictor (common neighbours, Adamic/Adar, Jaccard, preferential
+attachment), one child process builds the graph and runs ``evaluate_all_pairs`` once:
+
+* **old**: the whole sparse score matrix first (``PREDICTORS[name](A)``, then the
+  histogram of its upper triangle), what ``evaluate_all_pairs`` did before the block path,
+  still what it does with a score matrix given by the caller;
+* **new**: ``evaluate_all_pairs(A, positives, name, n_jobs=2)``: rows in blocks within the
+  default memory budget (1 GiB, shared by the two workers), each reduced at once.
+
+Each run reports its wall time, the peak resident memory of the process (``ru_maxrss``)
+and of each worker process, and the memory the graph and task already held before the
+evaluation (so the evaluation's own peak is the difference). The AUROC and AUPR of both
+paths are compared (they must be identical). Preferential attachment never builds a
+matrix (it is counted per pair of degrees) and runs the same code on both paths. The old
+path is run only where it fits (``--old-max``). Last, one evaluation on a local Dask
+cluster (``dask.distributed.LocalCluster``, 2 workers) is checked equal to the serial one.
+
+Run: ``python benchmarks/linkpred_scale.py`` (sizes 25,000 to 1,000,000; old path up to
+300,000); ``--sizes 20000`` and ``--old-max`` choose others; ``--no-dask`` skips the
+cluster run. The old path's process is limited to 90% of the machine's memory
+(``--old-memory-limit-gb``), so that where it does not fit it fails with a MemoryError
+("failed" in the table) rather than taking the machine down.
+"""
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import time
+
+import numpy as np
+import scipy.sparse as sp
+
+PREDICTORS = ("common_neighbors", "adamic_adar", "jaccard", "preferential_attachment")
+
+
+def chung_lu_task(n, mean_degree=10, exponent=2.5, seed=0):
+    """Feature network (csr) and positives (row pairs u < v) of a power-law expected-degree graph."""
+    rng = np.random.default_rng(seed)
+    weights = np.arange(1, n + 1) ** (-1.0 / (exponent - 1.0))
+    p = weights / weights.sum()
+    m = int(round(n * mean_degree / 2))
+    u, v = rng.choice(n, size=m, p=p), rng.choice(n, size=m, p=p)
+    u, v = np.minimum(u, v), np.maximum(u, v)
+    keys = np.unique(u[u != v].astype(np.int64) * n + v[u != v])
+    held_out = rng.random(keys.size) < 0.1
+    feature, positive = keys[~held_out], keys[held_out]
+    r, c = feature // n, feature % n
+    A = sp.csr_array((np.ones(2 * r.size, np.int8), (np.r_[r, c], np.r_[c, r])), shape=(n, n))
+    return A, np.c_[positive // n, positive % n]
+
+
+def _worker_peak():
+    import os
+    import time as t
+
+    t.sleep(0.2)
+    return os.getpid(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child(n, predictor, path):
+    """One evaluation in this process; prints JSON."""
+    from evalkit import linkpred
+    from evalkit.linkpred.histogram import score_histogram
+
+    A, pos = chung_lu_task(n)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    start = time.perf_counter()
+    if path == "old" and predictor != "preferential_attachment":
+        result = score_histogram(A, pos, linkpred.PREDICTORS[predictor](A)).evaluate()
+    else:
+        result = linkpred.evaluate_all_pairs(A, pos, predictor, n_jobs=1 if path == "old" else 2)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    workers = {}
+    if path == "new":
+        import joblib
+
+        for pid, mb in joblib.Parallel(n_jobs=2)(joblib.delayed(_worker_peak)() for _ in range(8)):
+            workers[pid] = max(workers.get(pid, 0), mb)
+    print(json.dumps({"n": n, "predictor": predictor, "path": path, "seconds": seconds, "peak_mb": peak,
+                      "graph_mb": before, "worker_peak_mb": sorted(workers.values()), "auroc": result.auroc,
+                      "aupr": result.aupr, "candidates": result.n_positive + result.n_negative}))
+
+
+def run_child(n, predictor, path, limit_gb=None):
+    def limit():  # the old path beyond the machine's memory fails with a MemoryError, not the OOM killer
+        if limit_gb:
+            resource.setrlimit(resource.RLIMIT_AS, (int(limit_gb * 2**30), int(limit_gb * 2**30)))
+
+    out = subprocess.run([sys.executable, __file__, "--child", str(n), predictor, path], capture_output=True, text=True,
+                         preexec_fn=limit)
+    if out.returncode != 0:
+        return {"n": n, "predictor": predictor, "path": path, "failed": out.stderr.strip().splitlines()[-1:]}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def dask_check(n):
+    """The block evaluation on a local Dask cluster (2 workers) against the serial one."""
+    from dask.distributed import Client, LocalCluster
+    from joblib import parallel_config
+
+    from evalkit import linkpred
+
+    A, pos = chung_lu_task(n)
+    serial = {p: linkpred.evaluate_all_pairs(A, pos, p, n_jobs=1, max_memory="16MB") for p in PREDICTORS[:3]}
+    from dask.distributed import get_task_stream
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client, parallel_config(backend="dask"), get_task_stream(client=client) as stream:
+        start = time.perf_counter()
+        on_dask = {p: linkpred.evaluate_all_pairs(A, pos, p, max_memory="16MB") for p in PREDICTORS[:3]}
+        seconds = time.perf_counter() - start
+    n_tasks = len(stream.data)
+    equal = all(serial[p] == on_dask[p] for p in serial)
+    print(f"Dask LocalCluster (2 worker processes), {n:,} nodes, 16 MB blocks, common neighbours, Adamic/Adar, "
+          f"Jaccard: {n_tasks} tasks ran on the cluster, {seconds:.1f} s; equal to the serial run: {equal}")
+    for p in serial:
+        print(f"  {p:18s} serial AUROC {serial[p].auroc:.10f} AUPR {serial[p].aupr:.10f}   "
+              f"Dask AUROC {on_dask[p].auroc:.10f} AUPR {on_dask[p].aupr:.10f}")
+    return equal, n_tasks
+
+
+def main(sizes, old_max, dask=True, dask_size=20_000, limit_gb=None):
+    print(f"{'nodes':>9} {'candidates':>10} {'predictor':>24} | {'old s':>7} {'old GB':>7} | {'new s':>7} "
+          f"{'new GB':>7} {'graph GB':>8} {'worker GB':>10} | same")
+    rows = []
+    for n in sizes:
+        for predictor in PREDICTORS:
+            new = run_child(n, predictor, "new")
+            old = run_child(n, predictor, "old", limit_gb) if n <= old_max else None
+            rows.append((old, new))
+            same = "-" if old is None or "failed" in old or "failed" in new else \
+                str(old["auroc"] == new["auroc"] and old["aupr"] == new["aupr"])
+            o = ("not run", "") if old is None else (("failed", "") if "failed" in old else
+                                                     (f"{old['seconds']:.1f}", f"{old['peak_mb'] / 1024:.2f}"))
+            if "failed" in new:
+                print(f"{n:>9,} {'':>10} {predictor:>24} | {o[0]:>7} {o[1]:>7} | new failed: {new['failed']}")
+                continue
+            workers = "/".join(f"{w / 1024:.2f}" for w in new["worker_peak_mb"])
+            print(f"{n:>9,} {new['candidates']:>10.2e} {predictor:>24} | {o[0]:>7} {o[1]:>7} | "
+                  f"{new['seconds']:>7.1f} {new['peak_mb'] / 1024:>7.2f} {new['graph_mb'] / 1024:>8.2f} "
+                  f"{workers:>10} | {same}", flush=True)
+    if dask:
+        dask_check(dask_size)
+    return rows
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "--child":
+        child(int(sys.argv[2]), sys.argv[3], sys.argv[4])
+        sys.exit()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[25_000, 100_000, 300_000, 1_000_000])
+    parser.add_argument("--old-max", type=int, default=300_000)
+    parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--dask-size", type=int, default=20_000)
+    parser.add_argument("--old-memory-limit-gb", type=float, default=None,
+                        help="address-space limit of the old path's process (default: the machine's memory)")
+    args = parser.parse_args()
+    limit = args.old_memory_limit_gb or (int(open("/proc/meminfo").read().split()[1]) / 2**20 * 0.9
+                                         if sys.platform.startswith("linux") else None)
+    main(args.sizes, args.old_max, dask=not args.no_dask, dask_size=args.dask_size, limit_gb=limit)

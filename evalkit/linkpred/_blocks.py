@@ -1,0 +1,361 @@
+"""All-pairs scores in row blocks, each block reduced to a score histogram as soon as it is computed.
+
+The score matrix of a neighbourhood predictor has a stored entry for every pair within two
+hops, which on a power-law network is far more than the network itself (about
+``1.8 x 10^9`` pairs on a million nodes of mean degree 10), while its score histogram is
+small. :func:`block_score_histogram` never holds the matrix: rows ``lo:hi`` of it are
+computed from the adjacency (``A[lo:hi] @ A[:, lo:]`` for common neighbours, with the
+degree weights of Adamic/Adar, walks of length up to ``L`` for Katz, a power iteration for
+rooted PageRank), only the pairs ``u < v`` that are not edges are kept, and the block is
+reduced at once to the positives' scores and the negatives' value counts. Blocks are merged
+exactly (counts add), so the histogram is the same whatever the blocks, ``n_jobs`` or the
+back end. Sums of floating-point weights are snapped (:func:`~evalkit.linkpred.snap_float_ties`)
+once, over the union of every block's distinct values, so a tie split by rounding is merged
+across blocks as it is in one matrix.
+
+The block size comes from a memory budget (``max_memory``): each row's stored entries are
+bounded beforehand by its number of walks (``(A^l 1)[u]``, at most ``n``), and rows are
+grouped so that a block's bound times the bytes each entry costs while it is reduced fits
+the budget (shared by the parallel workers). One row whose bound alone exceeds the budget
+is a block of its own.
+"""
+from __future__ import annotations
+
+import numbers
+import re
+
+import numpy as np
+import scipy.sparse as sp
+
+from .._parallel import parallel_imap
+
+__all__ = ["BLOCK_PREDICTORS", "DEFAULT_MAX_MEMORY", "block_score_histogram", "columns_from", "memory_bytes",
+           "row_blocks", "scorer", "snapped_values", "upper_entries"]
+
+DEFAULT_MAX_MEMORY = 1 << 30
+"""The default memory budget of the blocks in flight (1 GiB, shared by the workers)."""
+
+_BYTES_PER_ENTRY = 48  # the product's entry (8 + 8), masks, kept copies and the sort of the reduction
+_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+          "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
+
+
+def memory_bytes(max_memory, name="max_memory"):
+    """A memory budget in bytes: a positive number of bytes, or a string such as ``'512MB'`` or ``'2GiB'``.
+
+    ``None`` gives :data:`DEFAULT_MAX_MEMORY`.
+    """
+    if max_memory is None:
+        return DEFAULT_MAX_MEMORY
+    if isinstance(max_memory, str):
+        m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([a-zA-Z]*)\s*", max_memory)
+        if m is None or m.group(2).lower() not in _UNITS:
+            raise ValueError(f"{name} must be a number of bytes or a string such as '512MB' or '2GiB'; "
+                             f"got {max_memory!r}")
+        value = float(m.group(1)) * _UNITS[m.group(2).lower()]
+    elif isinstance(max_memory, numbers.Real) and not isinstance(max_memory, bool):
+        value = float(max_memory)
+    else:
+        raise TypeError(f"{name} must be a number of bytes or a string such as '512MB'; got {max_memory!r}")
+    if not np.isfinite(value) or value < 1:
+        raise ValueError(f"{name} must be at least 1 byte; got {max_memory!r}")
+    return int(value)
+
+
+def columns_from(A, lo):
+    """``A[:, lo:]`` of a csr array with sorted indices, in one pass (each row keeps a suffix)."""
+    keep = A.indices >= lo
+    kept_before = np.r_[0, np.cumsum(keep, dtype=np.int64)]
+    return sp.csr_array((A.data[keep], A.indices[keep] - lo, kept_before[A.indptr]), shape=(A.shape[0], A.shape[1] - lo))
+
+
+class _Scorer:
+    """Rows of one predictor's all-pairs score matrix (``rows(lo, hi, first_col)``)."""
+
+    snap = False          # sums of floating-point weights: snap ties over all blocks
+    integer_valued = False
+
+    def __init__(self, A):
+        self.A = A
+        self.n = A.shape[0]
+        self.deg = A.sum(axis=1)
+
+    def walks(self, length):
+        """Per row, an upper bound on the entries of rows of ``A^l``, ``l <= length`` (at most ``n`` each)."""
+        x = np.ones(self.n)
+        bound = np.zeros(self.n)
+        for _ in range(length):
+            x = self.A @ x
+            bound += np.minimum(x, self.n)
+        return bound
+
+    def row_entries(self):
+        return self.walks(2)
+
+
+class _CommonNeighbors(_Scorer):
+    integer_valued = True
+
+    def rows(self, lo, hi, first_col):
+        return self.A[lo:hi] @ columns_from(self.A, first_col)
+
+
+class _AdamicAdar(_Scorer):
+    snap = True
+
+    def __init__(self, A):
+        super().__init__(A)
+        w = np.zeros(self.n)
+        w[self.deg > 1] = 1.0 / np.log(self.deg[self.deg > 1])
+        # the weighted rows as the whole-matrix product A @ diag(w) @ A orders them, so that
+        # every sum adds its terms in the same order (and gives the same bits) as there
+        self.weighted = sp.csr_array(A @ sp.diags_array(w))
+
+    def rows(self, lo, hi, first_col):
+        return self.weighted[lo:hi] @ columns_from(self.A, first_col)
+
+
+class _Jaccard(_Scorer):
+    def rows(self, lo, hi, first_col):
+        cn = (self.A[lo:hi] @ columns_from(self.A, first_col)).tocoo()
+        deg = self.deg
+        data = cn.data / (deg[cn.row + lo] + deg[cn.col + first_col] - cn.data)
+        return sp.csr_array((data, (cn.row, cn.col)), shape=cn.shape)
+
+
+class _Katz(_Scorer):
+    snap = True
+
+    def __init__(self, A, *, beta=0.005, max_length=5):
+        super().__init__(A)
+        self.beta, self.max_length = float(beta), int(max_length)
+
+    def row_entries(self):
+        return np.minimum(self.walks(self.max_length), self.n)
+
+    def rows(self, lo, hi, first_col):
+        walks = self.A[lo:hi]
+        total = self.beta * walks
+        for length in range(2, self.max_length + 1):
+            walks = walks @ self.A                       # walk counts: integers, exact in float64
+            total = total + self.beta ** length * walks
+        return columns_from(sp.csr_array(total), first_col)
+
+
+class _RootedPageRank(_Scorer):
+    snap = True
+
+    def __init__(self, A, *, restart=0.15, symmetrize="mean", tol=1e-12):
+        super().__init__(A)
+        self.restart, self.symmetrize = float(restart), symmetrize
+        # the walk's mass not yet restarted after t steps is (1 - restart)^t: a fixed number of
+        # iterations bounds every score's error by tol, whatever rows a block holds
+        self.n_iter = max(1, int(np.ceil(np.log(tol) / np.log1p(-self.restart))))
+        inv = np.zeros(self.n)
+        inv[self.deg > 0] = 1.0 / self.deg[self.deg > 0]
+        self.PT = sp.csr_array((sp.diags_array(inv) @ A).T)   # transition matrix, transposed
+
+    def row_entries(self):
+        return np.full(self.n, 4.0 * self.n / 6)   # dense rows (8 bytes per entry, 4 copies) in units of 48 bytes
+
+    def rows(self, lo, hi, first_col):
+        m = hi - lo
+        start = np.zeros((self.n, m))
+        start[np.arange(lo, hi), np.arange(m)] = 1.0
+        start[:, self.deg[lo:hi] == 0] = 0.0          # an isolated source: no other node scores
+        x = start.copy()
+        for _ in range(self.n_iter):
+            x = (1.0 - self.restart) * (self.PT @ x) + self.restart * start
+        scores = x.T[:, first_col:]
+        if self.symmetrize == "mean":
+            # reversibility of the walk on an undirected graph: pi_v(u) = pi_u(v) d(u) / d(v)
+            d_row, d_col = self.deg[lo:hi, None], self.deg[None, first_col:]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                scores = np.where(d_col > 0, scores * 0.5 * (1.0 + d_row / d_col), 0.0)
+        return sp.csr_array(scores)
+
+
+class _Given(_Scorer):
+    """A score matrix computed elsewhere (symmetric, already snapped where it needs to be)."""
+
+    def __init__(self, A, S):
+        super().__init__(A)
+        self.S = sp.csr_array(S)
+        self.S.sort_indices()
+
+    def row_entries(self):
+        return np.diff(self.S.indptr).astype(float)
+
+    def rows(self, lo, hi, first_col):
+        return columns_from(self.S[lo:hi], first_col)
+
+
+BLOCK_PREDICTORS = {"common_neighbors": _CommonNeighbors, "adamic_adar": _AdamicAdar, "jaccard": _Jaccard,
+                    "katz": _Katz, "rooted_pagerank": _RootedPageRank}
+"""The predictors computed in row blocks, by name."""
+
+
+def scorer(A, name, **params):
+    """The block scorer of a predictor of :data:`BLOCK_PREDICTORS` on a checked adjacency ``A``.
+
+    ``name=None`` with ``matrix=S`` serves the rows of a score matrix computed elsewhere.
+    """
+    if name is None:
+        return _Given(A, params["matrix"])
+    return BLOCK_PREDICTORS[name](A, **params)
+
+
+def upper_entries(s, lo, hi):
+    """The stored scores of rows ``lo:hi`` at pairs ``u < v``: (local rows, global columns, values)."""
+    r, c, v = _upper(sp.csr_array(s.rows(lo, hi, lo)), lo)
+    return r, c + lo, v
+
+
+def snapped_values(values, also):
+    """``values`` snapped (:func:`~evalkit.linkpred.snap_float_ties`) over the union of ``values`` and ``also``."""
+    from .predictors import snap_float_ties
+
+    everything = np.union1d(values, also)
+    return snap_float_ties(everything)[np.searchsorted(everything, values)]
+
+
+def row_blocks(row_entries, budget_entries):
+    """Contiguous ``(lo, hi)`` row ranges whose summed entry bounds stay within ``budget_entries``.
+
+    A row whose bound alone exceeds the budget is a block of its own.
+
+    Examples
+    --------
+    >>> row_blocks(np.array([3.0, 3.0, 5.0, 1.0, 9.0]), 6)
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    n = len(row_entries)
+    blocks, lo = [], 0
+    cumulative = np.r_[0.0, np.cumsum(row_entries)]
+    while lo < n:
+        hi = int(np.searchsorted(cumulative, cumulative[lo] + budget_entries, side="right")) - 1
+        hi = min(n, max(hi, lo + 1))
+        blocks.append((lo, hi))
+        lo = hi
+    return blocks
+
+
+def _upper(S, lo):
+    """The entries of rows ``lo:`` (local) of ``S[lo:hi, lo:]`` with global column > global row."""
+    S = S.tocoo()
+    keep = S.col > S.row                             # column lo + c > row lo + r
+    return S.row[keep], S.col[keep], S.data[keep]
+
+
+def _counts(values, integer_valued):
+    """Distinct values and their counts (a bincount for small integers)."""
+    if integer_valued and values.size and values.max() < 1 << 24:
+        counts = np.bincount(values.astype(np.int64))
+        present = np.flatnonzero(counts)
+        return present.astype(float), counts[present]
+    return np.unique(values, return_counts=True)
+
+
+def _reduce_block(s, lo, hi, block_pos, pos_index):
+    """One block: the candidates' value counts, the edges' distinct values, the positives' raw scores."""
+    S = sp.csr_array(s.rows(lo, hi, lo))
+    width = S.shape[1]
+    _, _, data = _upper(S, lo)
+    values, counts = _counts(data, s.integer_valued)
+    # the feature network's edges are not candidates: take their stored scores out (linear-time products)
+    _, _, edge_data = _upper(S.multiply(columns_from(s.A[lo:hi], lo)), lo)
+    if edge_data.size:
+        ev, ec = np.unique(edge_data, return_counts=True)
+        counts = counts.copy()
+        counts[np.searchsorted(values, ev)] -= ec
+    edge_values = np.unique(edge_data) if s.snap else np.zeros(0)
+    # the positives of this block (rows u < v with u in lo:hi): their stored scores, 0 where none
+    p = block_pos - lo
+    scores = np.zeros(p.shape[0])
+    if p.size:
+        marks = sp.csr_array((np.ones(p.shape[0]), (p[:, 0], p[:, 1])), shape=S.shape)
+        found = S.multiply(marks).tocoo()
+        keys = found.row.astype(np.int64) * width + found.col
+        want = p[:, 0] * width + p[:, 1]
+        order = np.argsort(keys)
+        at = np.minimum(np.searchsorted(keys[order], want), max(keys.size - 1, 0))
+        hit = keys[order][at] == want if keys.size else np.zeros(want.size, bool)
+        scores[hit] = found.data[order[at[hit]]]
+    keep = counts > 0
+    return values[keep], counts[keep], edge_values, pos_index, scores
+
+
+class _Merged:
+    """Exact merge of block results; pending blocks are folded in when they outgrow the merged part."""
+
+    def __init__(self, n_positive):
+        self.values, self.counts, self.edge_values = np.zeros(0), np.zeros(0, np.int64), np.zeros(0)
+        self.pending = []
+        self.pending_size = 0
+        self.positive_scores = np.zeros(n_positive)
+
+    def add(self, result):
+        values, counts, edge_values, pos_index, scores = result
+        self.positive_scores[pos_index] = scores
+        self.pending.append((values, counts, edge_values))
+        self.pending_size += values.size + edge_values.size
+        if self.pending_size > max(self.values.size, 1 << 20):
+            self.fold()
+
+    def fold(self):
+        if not self.pending:
+            return
+        values = np.concatenate([self.values] + [p[0] for p in self.pending])
+        counts = np.concatenate([self.counts] + [p[1] for p in self.pending])
+        self.values, inverse = np.unique(values, return_inverse=True)
+        self.counts = np.bincount(inverse, weights=counts, minlength=self.values.size).astype(np.int64)
+        self.edge_values = np.unique(np.concatenate([self.edge_values] + [p[2] for p in self.pending]))
+        self.pending, self.pending_size = [], 0
+
+
+def _snapped(values, counts, edge_values, positive_scores):
+    """Snap float ties over every stored value (candidates' and edges'), as one matrix's data would be."""
+    values_snapped = snapped_values(values, edge_values)
+    stored = positive_scores != 0
+    positive_scores = positive_scores.copy()
+    positive_scores[stored] = snapped_values(positive_scores[stored], np.union1d(values, edge_values))
+    values, inverse = np.unique(values_snapped, return_inverse=True)
+    counts = np.bincount(inverse, weights=counts, minlength=values.size).astype(np.int64)
+    return values, counts, positive_scores
+
+
+def block_score_histogram(A, pos, s, n_negative, *, max_memory=None, n_jobs=None, progress=False):
+    """The score histogram of every candidate pair, computed in row blocks (see the module docstring).
+
+    ``A`` is a checked adjacency, ``pos`` the checked positives (rows ``u < v``), ``s`` a
+    scorer (:func:`scorer`) and ``n_negative`` the number of negatives. Returns the
+    arguments of :meth:`ScoreHistogram.from_unsorted` (positive scores, values, counts),
+    exactly those of the whole-matrix computation.
+    """
+    import joblib
+
+    budget = memory_bytes(max_memory)
+    workers = max(1, joblib.effective_n_jobs(n_jobs)) if n_jobs != 1 else 1
+    blocks = row_blocks(s.row_entries(), max(1, budget // (_BYTES_PER_ENTRY * workers)))
+    order = np.argsort(pos[:, 0], kind="stable")
+    starts = np.searchsorted(pos[order, 0], [lo for lo, _ in blocks] + [s.n])
+    tasks = []
+    for i, (lo, hi) in enumerate(blocks):
+        index = order[starts[i]:starts[i + 1]]
+        tasks.append((s, lo, hi, pos[index], index))
+    merged = _Merged(pos.shape[0])
+    for _, result in parallel_imap(_reduce_block, tasks, n_jobs=n_jobs, progress=progress,
+                                   desc=f"{type(s).__name__.strip('_')} blocks"):
+        merged.add(result)
+    merged.fold()
+    values, counts, positive_scores = merged.values, merged.counts, merged.positive_scores
+    if s.snap:
+        values, counts, positive_scores = _snapped(values, counts, merged.edge_values, positive_scores)
+    # the positives are candidates: take their own stored scores out of the negatives' counts
+    stored = positive_scores[positive_scores != 0]
+    if stored.size:
+        pv, pc = np.unique(stored, return_counts=True)
+        counts = counts.copy()
+        counts[np.searchsorted(values, pv)] -= pc
+    n_zero = n_negative - int(counts.sum())
+    return positive_scores, np.r_[values, 0.0], np.r_[counts, n_zero]

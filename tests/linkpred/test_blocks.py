@@ -1,0 +1,143 @@
+"""Tests of evalkit.linkpred._blocks: all-pairs scores in row blocks (whole-matrix path, networkx, dense references)."""
+import itertools
+
+import joblib
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from evalkit import linkpred
+from evalkit.graph import as_adjacency, check_adjacency
+from evalkit.linkpred._blocks import BLOCK_PREDICTORS, columns_from, memory_bytes, row_blocks, scorer
+from evalkit.linkpred.histogram import score_histogram
+from helpers.linkpred import random_positives
+
+
+def _graph(seed):
+    """Random graphs of both kinds the issue names: sparse uniform and clustered power-law."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(20, 160))
+    g = nx.powerlaw_cluster_graph(n, 3, 0.3, seed=seed) if seed % 2 else nx.gnp_random_graph(n, 0.06, seed=seed)
+    A, _ = as_adjacency(g, nodes=list(range(n)))
+    return A, random_positives(A, rng, int(rng.integers(1, 30)))
+
+
+def _same(a, b):
+    return (np.array_equal(a.positive_scores, b.positive_scores) and np.array_equal(a.negative_values, b.negative_values)
+            and np.array_equal(a.negative_counts, b.negative_counts))
+
+
+@pytest.mark.parametrize("predictor", sorted(BLOCK_PREDICTORS))
+@pytest.mark.parametrize("seed", range(6))
+def test_blocks_give_exactly_the_whole_matrix_histogram(predictor, seed):
+    """Any budget (one block, one row per block, between) and any n_jobs: the whole-matrix histogram, bit for bit."""
+    A, positives = _graph(seed)
+    whole = score_histogram(A, positives, linkpred.PREDICTORS[predictor](A))
+    for max_memory in (1, 20_000, None):
+        for n_jobs in (1, 2):
+            blocked = score_histogram(A, positives, predictor, max_memory=max_memory, n_jobs=n_jobs)
+            assert _same(whole, blocked), (max_memory, n_jobs)
+
+
+def test_blocks_under_a_threading_configuration_and_with_a_progress_bar():
+    A, positives = _graph(3)
+    serial = score_histogram(A, positives, "adamic_adar", max_memory=5_000, n_jobs=1)
+    with joblib.parallel_config(backend="threading", n_jobs=2):
+        threaded = score_histogram(A, positives, "adamic_adar", max_memory=5_000)
+    assert _same(serial, threaded)
+    assert _same(serial, score_histogram(A, positives, "adamic_adar", max_memory=5_000, progress=True))
+
+
+def test_adamic_adar_float_ties_are_snapped_across_blocks():
+    """Two pairs whose common neighbours have degrees 2, 3, 4, added in opposite orders, tie exactly.
+
+    Pair (0, 1) shares nodes 2 (degree 2), 3 (degree 3), 4 (degree 4); pair (5, 6) shares
+    7 (degree 4), 8 (degree 3), 9 (degree 2): the same three terms summed in the opposite
+    order, which differ in the last bit unsnapped. With one row per block the two pairs
+    are reduced in different blocks and must still tie.
+    """
+    edges = [(0, 2), (1, 2), (0, 3), (1, 3), (3, 10), (0, 4), (1, 4), (4, 11), (4, 12),
+             (5, 7), (6, 7), (7, 13), (7, 14), (5, 8), (6, 8), (8, 15), (5, 9), (6, 9)]
+    A, _ = as_adjacency(edges, nodes=list(range(16)))
+    A = check_adjacency(A)
+    deg = A.sum(axis=1)
+    raw = A @ sp.diags_array(np.where(deg > 1, 1 / np.log(np.maximum(deg, 2)), 0)) @ A
+    assert raw[0, 1] != raw[5, 6] and raw[0, 1] == pytest.approx(raw[5, 6], rel=1e-15)  # split by rounding
+    h = score_histogram(A, [(0, 1)], "adamic_adar", max_memory=1, n_jobs=1)
+    assert len(row_blocks(scorer(A, "adamic_adar").row_entries(), 1)) == 16        # one row per block
+    tied = h.negative_counts[h.negative_values == h.positive_scores[0]]
+    assert tied.tolist() == [1]                                                      # (5, 6) ties with (0, 1)
+    assert h.evaluate().auroc == linkpred.evaluate_all_pairs(A, [(0, 1)], linkpred.adamic_adar(A)).auroc
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_katz_equals_the_dense_walk_sum(seed):
+    g = nx.gnp_random_graph(25, 0.15, seed=seed)
+    A, _ = as_adjacency(g, nodes=list(range(25)))
+    D = A.toarray().astype(float)
+    for beta, max_length in ((0.005, 5), (0.1, 3), (0.5, 1)):
+        ref = sum(beta ** k * np.linalg.matrix_power(D, k) for k in range(1, max_length + 1))
+        np.fill_diagonal(ref, 0)
+        got = linkpred.katz(A, beta=beta, max_length=max_length).toarray()
+        np.testing.assert_allclose(got, ref, rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("restart", [0.15, 0.5])
+def test_rooted_pagerank_equals_networkx(seed, restart):
+    g = nx.gnp_random_graph(20, 0.2, seed=seed)
+    g.add_node(20)  # an isolated node scores 0 with everyone
+    A, _ = as_adjacency(g, nodes=list(range(21)))
+    directed = linkpred.rooted_pagerank(A, restart=restart, symmetrize=None).toarray()
+    for u in g:
+        if g.degree(u) == 0:
+            assert not directed[u].any() and not directed[:, u].any()
+            continue
+        ref = nx.pagerank(g, alpha=1 - restart, personalization={u: 1}, tol=1e-15, max_iter=100_000)
+        ref = np.array([0.0 if v == u else ref[v] for v in range(21)])
+        np.testing.assert_allclose(directed[u], ref, rtol=0, atol=1e-10)
+    mean = linkpred.rooted_pagerank(A, restart=restart).toarray()
+    np.testing.assert_allclose(mean, (directed + directed.T) / 2, rtol=1e-9, atol=1e-14)
+    assert (mean == mean.T).all()
+
+
+def test_columns_from_and_row_blocks():
+    A, _ = _graph(1)
+    A = check_adjacency(A)
+    for lo in (0, 1, 17, A.shape[0] - 1, A.shape[0]):
+        assert (columns_from(A, lo) != A[:, lo:]).nnz == 0
+    entries = np.array([4.0, 1.0, 1.0, 10.0, 2.0, 2.0])
+    blocks = row_blocks(entries, 5)
+    assert blocks == [(0, 2), (2, 3), (3, 4), (4, 6)]
+    assert [b[0] for b in blocks[1:]] == [b[1] for b in blocks[:-1]] and blocks[-1][1] == entries.size
+    for budget in (1, 3, 7, 100):
+        for lo, hi in row_blocks(entries, budget):
+            assert hi - lo == 1 or entries[lo:hi].sum() <= budget
+
+
+def test_memory_budget_parsing_and_errors():
+    assert memory_bytes(None) == 1 << 30
+    assert memory_bytes("512MB") == 512 * 10**6 and memory_bytes("2GiB") == 2 << 30 and memory_bytes(1e6) == 10**6
+    assert memory_bytes(" 1.5 kb") == 1500
+    A, positives = _graph(0)
+    for bad, error in (("lots", ValueError), ("5 parsecs", ValueError), (0, ValueError), (True, TypeError),
+                       (float("inf"), ValueError)):
+        with pytest.raises(error, match="max_memory"):
+            linkpred.evaluate_all_pairs(A, positives, "common_neighbors", max_memory=bad)
+
+
+def test_katz_and_rooted_pagerank_by_name_equal_enumeration():
+    from helpers.linkpred import brute_force
+
+    A, positives = _graph(5)
+    for name in ("katz", "rooted_pagerank"):
+        got = linkpred.evaluate_all_pairs(A, positives, name, max_memory=30_000, n_jobs=2)
+        auroc, ap, dg, n_pos, n_neg = brute_force(A, positives, name)
+        assert (got.n_positive, got.n_negative) == (n_pos, n_neg)
+        assert got.auroc == pytest.approx(auroc, abs=1e-12) and got.aupr == pytest.approx(dg, abs=1e-12)
+
+
+def test_every_block_predictor_is_a_named_predictor():
+    assert set(BLOCK_PREDICTORS) <= set(linkpred.PREDICTORS)
+    assert all(name in linkpred.PREDICTORS for name in itertools.chain(BLOCK_PREDICTORS, ["propflow"]))
