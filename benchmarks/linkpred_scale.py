@@ -25,12 +25,12 @@ cluster (``dask.distributed.LocalCluster``, 2 workers) is checked equal to the s
 
 Run: ``python benchmarks/linkpred_scale.py`` (sizes 25,000 to 1,000,000; old path up to
 300,000); ``--sizes 20000`` and ``--old-max`` choose others; ``--no-dask`` skips the
-cluster run. The old path's process is limited to 90% of the machine's memory
-(``--old-memory-limit-gb``), so that where it does not fit it fails with a MemoryError
-("failed" in the table) rather than taking the machine down.
+cluster run. A watchdog stops a run whose resident memory passes 90% of the machine's
+(``--memory-limit-gb``): "failed" in the table, rather than the machine taken down.
 """
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -91,16 +91,28 @@ def child(n, predictor, path):
                       "aupr": result.aupr, "candidates": result.n_positive + result.n_negative}))
 
 
-def run_child(n, predictor, path, limit_gb=None):
-    def limit():  # the old path beyond the machine's memory fails with a MemoryError, not the OOM killer
-        if limit_gb:
-            resource.setrlimit(resource.RLIMIT_AS, (int(limit_gb * 2**30), int(limit_gb * 2**30)))
+def _rss_gb(pid):
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**30
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
-    out = subprocess.run([sys.executable, __file__, "--child", str(n), predictor, path], capture_output=True, text=True,
-                         preexec_fn=limit)
-    if out.returncode != 0:
-        return {"n": n, "predictor": predictor, "path": path, "failed": out.stderr.strip().splitlines()[-1:]}
-    return json.loads(out.stdout.strip().splitlines()[-1])
+
+def run_child(n, predictor, path, limit_gb=None):
+    """One child process; a watchdog stops it when its resident memory passes ``limit_gb``."""
+    proc = subprocess.Popen([sys.executable, __file__, "--child", str(n), predictor, path], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    killed = None
+    while proc.poll() is None:
+        if limit_gb and sys.platform.startswith("linux") and _rss_gb(proc.pid) > limit_gb:
+            proc.kill()
+            killed = f"stopped at {limit_gb:.0f} GB resident: does not fit this machine's memory"
+        time.sleep(0.1)
+    out, err = proc.communicate()
+    if killed or proc.returncode != 0:
+        return {"n": n, "predictor": predictor, "path": path, "failed": killed or err.strip().splitlines()[-1:]}
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def dask_check(n):
@@ -135,7 +147,7 @@ def main(sizes, old_max, dask=True, dask_size=20_000, limit_gb=None):
     rows = []
     for n in sizes:
         for predictor in PREDICTORS:
-            new = run_child(n, predictor, "new")
+            new = run_child(n, predictor, "new", limit_gb)
             old = run_child(n, predictor, "old", limit_gb) if n <= old_max else None
             rows.append((old, new))
             same = "-" if old is None or "failed" in old or "failed" in new else \
@@ -163,9 +175,9 @@ if __name__ == "__main__":
     parser.add_argument("--old-max", type=int, default=300_000)
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--dask-size", type=int, default=20_000)
-    parser.add_argument("--old-memory-limit-gb", type=float, default=None,
-                        help="address-space limit of the old path's process (default: the machine's memory)")
+    parser.add_argument("--memory-limit-gb", type=float, default=None,
+                        help="stop a run whose resident memory passes this (default: 90%% of the machine's memory)")
     args = parser.parse_args()
-    limit = args.old_memory_limit_gb or (int(open("/proc/meminfo").read().split()[1]) / 2**20 * 0.9
-                                         if sys.platform.startswith("linux") else None)
+    limit = args.memory_limit_gb or (int(open("/proc/meminfo").read().split()[1]) / 2**20 * 0.9
+                                     if sys.platform.startswith("linux") else None)
     main(args.sizes, args.old_max, dask=not args.no_dask, dask_size=args.dask_size, limit_gb=limit)

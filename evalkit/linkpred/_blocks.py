@@ -11,7 +11,10 @@ reduced at once to the positives' scores and the negatives' value counts. Blocks
 exactly (counts add), so the histogram is the same whatever the blocks, ``n_jobs`` or the
 back end. Sums of floating-point weights are snapped (:func:`~evalkit.linkpred.snap_float_ties`)
 once, over the union of every block's distinct values, so a tie split by rounding is merged
-across blocks as it is in one matrix.
+across blocks as it is in one matrix. PropFlow, which depends on the ordering of a pair, is
+evaluated as the mean of both orderings: each block's directed rows go to temporary files,
+one per partition (the block of the pair's smaller node), and each partition, which then
+holds both orderings of its pairs, is reduced alone.
 
 The block size comes from a memory budget (``max_memory``): each row's stored entries are
 bounded beforehand by its number of walks (``(A^l 1)[u]``, at most ``n``), and rows are
@@ -74,6 +77,7 @@ class _Scorer:
 
     snap = False          # sums of floating-point weights: snap ties over all blocks
     integer_valued = False
+    directed = False      # scores that depend on the ordering: the mean of the two is evaluated
 
     def __init__(self, A):
         self.A = A
@@ -156,7 +160,7 @@ class _RootedPageRank(_Scorer):
         self.PT = sp.csr_array((sp.diags_array(inv) @ A).T)   # transition matrix, transposed
 
     def row_entries(self):
-        return np.full(self.n, 4.0 * self.n / 6)   # dense rows (8 bytes per entry, 4 copies) in units of 48 bytes
+        return np.full(self.n, float(self.n))   # dense rows: the iterates, the scores and their sparse copy
 
     def rows(self, lo, hi, first_col):
         m = hi - lo
@@ -175,6 +179,44 @@ class _RootedPageRank(_Scorer):
         return sp.csr_array(scores)
 
 
+class _PropFlow(_Scorer):
+    """Directed PropFlow rows, row = source (see :func:`evalkit.linkpred.propflow`); ``directed``: needs both orderings."""
+
+    directed = True
+
+    def __init__(self, A, *, max_length=5, weights=None):
+        super().__init__(A)
+        W = A if weights is None else weights
+        out_weight = W.sum(axis=1)
+        inv = np.zeros(self.n)
+        inv[out_weight > 0] = 1.0 / out_weight[out_weight > 0]
+        self.P = sp.csr_array(sp.diags_array(inv) @ W)  # row-stochastic where a node has neighbours
+        self.max_length = int(max_length)
+
+    def row_entries(self):
+        return np.minimum(self.walks(self.max_length), 4.0 * self.n)   # four sparse (m, n) arrays at once
+
+    def rows(self, lo, hi, first_col):
+        n, m = self.n, hi - lo
+        start = sp.csr_array((np.ones(m), (np.arange(m), np.arange(lo, hi))), shape=(m, n))
+        scores, found, frontier = start.copy(), start.copy(), start.copy()
+        for _ in range(self.max_length):
+            if frontier.nnz == 0:
+                break
+            flow = frontier.multiply(scores) @ self.P          # each frontier node pushes what it holds
+            scores = (scores + flow).tocsr()
+            reached = flow.copy()
+            reached.data[:] = 1.0
+            new = (reached - reached.multiply(found)).tocsr()  # first reached at this step
+            new.eliminate_zeros()
+            found = (found + new).tocsr()
+            frontier = new
+        scores = scores.tocoo()
+        keep = (scores.col != scores.row + lo) & (scores.data != 0)   # no self-scores
+        return columns_from(sp.csr_array((scores.data[keep], (scores.row[keep], scores.col[keep])), shape=(m, n)),
+                            first_col)
+
+
 class _Given(_Scorer):
     """A score matrix computed elsewhere (symmetric, already snapped where it needs to be)."""
 
@@ -191,7 +233,7 @@ class _Given(_Scorer):
 
 
 BLOCK_PREDICTORS = {"common_neighbors": _CommonNeighbors, "adamic_adar": _AdamicAdar, "jaccard": _Jaccard,
-                    "katz": _Katz, "rooted_pagerank": _RootedPageRank}
+                    "katz": _Katz, "rooted_pagerank": _RootedPageRank, "propflow": _PropFlow}
 """The predictors computed in row blocks, by name."""
 
 
@@ -324,6 +366,66 @@ def _snapped(values, counts, edge_values, positive_scores):
     return values, counts, positive_scores
 
 
+def _directed_block(s, lo, hi, starts):
+    """Directed rows ``lo:hi`` as (pair key ``a * n + b`` with ``a < b``, value), grouped by the block of ``a``."""
+    S = sp.csr_array(s.rows(lo, hi, 0)).tocoo()
+    u = S.row.astype(np.int64) + lo
+    v = S.col.astype(np.int64)
+    a, b = np.minimum(u, v), np.maximum(u, v)
+    part = (np.searchsorted(starts, a, side="right") - 1).astype(np.int32)
+    order = np.argsort(part, kind="stable")
+    bounds = np.searchsorted(part[order], np.arange(len(starts) + 1))
+    keys, values = (a * s.n + b)[order], S.data[order]
+    return [(p, keys[bounds[p]:bounds[p + 1]], values[bounds[p]:bounds[p + 1]])
+            for p in range(len(starts)) if bounds[p + 1] > bounds[p]]
+
+
+def _reduce_mean_partition(s, keys, values, block_pos, pos_index):
+    """A partition's pairs: the mean of their two orderings, reduced as :func:`_reduce_block` reduces a block."""
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    first = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]]) if keys.size else np.zeros(0, np.int64)
+    mean = np.add.reduceat(values, first) * 0.5 if keys.size else np.zeros(0)   # a + b == b + a exactly
+    keys = keys[first]
+    a, b = keys // s.n, keys % s.n
+    edge = np.asarray(s.A[a, b]).ravel() != 0 if keys.size else np.zeros(0, bool)
+    values, counts = np.unique(mean[~edge], return_counts=True)
+    edge_values = np.unique(mean[edge])
+    want = block_pos[:, 0] * s.n + block_pos[:, 1]
+    at = np.minimum(np.searchsorted(keys, want), max(keys.size - 1, 0))
+    hit = keys[at] == want if keys.size else np.zeros(want.size, bool)
+    scores = np.zeros(want.size)
+    scores[hit] = mean[at[hit]]
+    return values, counts, edge_values, pos_index, scores
+
+
+def _directed_mean_blocks(s, blocks, tasks, merged, n_jobs, progress):
+    """Scores that depend on the ordering: the mean of both, through partitions spilled to disk.
+
+    The directed rows of each block are written, as they arrive, to one file per
+    partition (the block of the pair's smaller node); each partition then holds both
+    orderings of its pairs and is reduced alone, so memory stays within a block's.
+    """
+    import tempfile
+    from pathlib import Path
+
+    starts = np.array([lo for lo, _ in blocks])
+    with tempfile.TemporaryDirectory(prefix="evalkit-blocks-") as tmp:
+        tmp = Path(tmp)
+        spill = [(s, lo, hi, starts) for lo, hi in blocks]
+        for _, pieces in parallel_imap(_directed_block, spill, n_jobs=n_jobs, progress=progress,
+                                       desc=f"{type(s).__name__.strip('_')} blocks"):
+            for p, keys, values in pieces:
+                with open(tmp / f"{p}.keys", "ab") as fk, open(tmp / f"{p}.values", "ab") as fv:
+                    keys.tofile(fk)
+                    values.tofile(fv)
+        for p, (_, _, _, block_pos, pos_index) in enumerate(tasks):
+            path = tmp / f"{p}.keys"
+            keys = np.fromfile(path, dtype=np.int64) if path.exists() else np.zeros(0, np.int64)
+            values = np.fromfile(tmp / f"{p}.values", dtype=np.float64) if path.exists() else np.zeros(0)
+            merged.add(_reduce_mean_partition(s, keys, values, block_pos, pos_index))
+
+
 def block_score_histogram(A, pos, s, n_negative, *, max_memory=None, n_jobs=None, progress=False):
     """The score histogram of every candidate pair, computed in row blocks (see the module docstring).
 
@@ -344,12 +446,15 @@ def block_score_histogram(A, pos, s, n_negative, *, max_memory=None, n_jobs=None
         index = order[starts[i]:starts[i + 1]]
         tasks.append((s, lo, hi, pos[index], index))
     merged = _Merged(pos.shape[0])
-    for _, result in parallel_imap(_reduce_block, tasks, n_jobs=n_jobs, progress=progress,
-                                   desc=f"{type(s).__name__.strip('_')} blocks"):
-        merged.add(result)
+    if s.directed:
+        _directed_mean_blocks(s, blocks, tasks, merged, n_jobs, progress)
+    else:
+        for _, result in parallel_imap(_reduce_block, tasks, n_jobs=n_jobs, progress=progress,
+                                       desc=f"{type(s).__name__.strip('_')} blocks"):
+            merged.add(result)
     merged.fold()
     values, counts, positive_scores = merged.values, merged.counts, merged.positive_scores
-    if s.snap:
+    if s.snap or s.directed:  # the mean of two orderings is snapped, as mean_of_orderings does
         values, counts, positive_scores = _snapped(values, counts, merged.edge_values, positive_scores)
     # the positives are candidates: take their own stored scores out of the negatives' counts
     stored = positive_scores[positive_scores != 0]

@@ -295,7 +295,8 @@ def _named_predictors(A, predictors):
             if name == "preferential_attachment":
                 named[name] = None
                 continue
-            S = None if name in BLOCK_PREDICTORS else PREDICTORS[name](A)
+            # row blocks, except for PropFlow, whose mean of two orderings needs the whole matrix here
+            S = None if name in BLOCK_PREDICTORS and not BLOCK_PREDICTORS[name].directed else PREDICTORS[name](A)
         elif not sp.issparse(S) or S.shape != A.shape:
             raise TypeError(f"predictors[{name!r}] must be a sparse matrix of shape {A.shape} or None")
         elif (sp.csr_array(S) != sp.csr_array(S).T).nnz:
@@ -327,7 +328,8 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     degree, degree); the rows of a sparse score (common neighbours, Adamic/Adar, Jaccard,
     Katz, rooted PageRank) are computed for each BFS chunk of sources, as
     :func:`~evalkit.linkpred.score_histogram` computes its row blocks, and reduced to value
-    counts per distance at once (PropFlow and matrices given here are read row by row);
+    counts per distance at once (PropFlow's symmetric matrix and matrices given here are
+    read row by row);
     the pairs without a stored score score 0 and are counted per distance.
 
     Parameters

@@ -16,7 +16,11 @@ only the pairs ``u < v`` that are not edges are kept, and the block is reduced a
 the positives' scores and the negatives' value counts; blocks are merged exactly and float
 ties snapped once over all blocks, so the histogram is the whole matrix's, bit for bit,
 whatever the block size (``max_memory``), ``n_jobs`` or back end. Each row's stored entries
-are bounded beforehand by its number of walks, which sizes the blocks.
+are bounded beforehand by its number of walks, which sizes the blocks. PropFlow depends on
+the ordering of a pair and is evaluated as the mean of both: the directed rows of each block
+are written to temporary files, one per block of the pair's smaller node, and each such
+partition, which then holds both orderings of its pairs, is reduced alone (disk: 16 bytes
+per stored directed score, freed at the end).
 
 The candidate pairs are all unordered pairs ``{u, v}``, ``u != v``, of the feature
 network's nodes that are *not* edges of it. Nothing is sampled and no positive is

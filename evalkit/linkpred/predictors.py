@@ -230,7 +230,9 @@ def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
         the directed scores, row = source.
     chunk_size : int, default 2048
         Sources processed together (memory grows with ``chunk_size`` times the number of
-        nodes within ``max_length`` hops).
+        nodes within ``max_length`` hops). To evaluate PropFlow over all pairs without
+        holding this matrix, give :func:`~evalkit.linkpred.evaluate_all_pairs` the name
+        ``"propflow"``: it computes these rows in blocks within a memory budget.
 
     Returns
     -------
@@ -249,33 +251,8 @@ def propflow(A, *, max_length=5, symmetrize="mean", chunk_size=2048):
            [0.5, 1. , 0. ]])
     """
     W = check_adjacency(A, weighted=True)
-    n = W.shape[0]
-    out_weight = W.sum(axis=1)
-    inv = np.zeros(n)
-    inv[out_weight > 0] = 1.0 / out_weight[out_weight > 0]
-    P = sp.diags_array(inv) @ W  # row-stochastic where a node has neighbours
-    blocks = []
-    for lo in range(0, n, chunk_size):
-        hi = min(n, lo + chunk_size)
-        m = hi - lo
-        start = sp.csr_array((np.ones(m), (np.arange(m), np.arange(lo, hi))), shape=(m, n))
-        scores = start.copy()
-        found = start.copy()
-        frontier = start.copy()
-        for _ in range(max_length):
-            if frontier.nnz == 0:
-                break
-            flow = frontier.multiply(scores) @ P          # each frontier node pushes what it holds
-            scores = (scores + flow).tocsr()
-            reached = flow.copy()
-            reached.data[:] = 1.0
-            new = (reached - reached.multiply(found)).tocsr()  # first reached at this step
-            new.eliminate_zeros()
-            found = (found + new).tocsr()
-            frontier = new
-        scores = scores.tolil()
-        scores[np.arange(m), np.arange(lo, hi)] = 0
-        blocks.append(scores.tocsr())
+    s = scorer(check_adjacency(A), "propflow", max_length=max_length, weights=W)
+    blocks = [s.rows(lo, min(W.shape[0], lo + chunk_size), 0) for lo in range(0, W.shape[0], chunk_size)]
     S = sp.csr_array(sp.vstack(blocks))
     S.eliminate_zeros()
     return mean_of_orderings(S) if symmetrize == "mean" else S
