@@ -329,8 +329,8 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     Katz, rooted PageRank) are computed for each BFS chunk of sources, as
     :func:`~evalkit.linkpred.score_histogram` computes its row blocks, and reduced to value
     counts per distance at once (PropFlow's symmetric matrix and matrices given here are
-    read row by row);
-    the pairs without a stored score score 0 and are counted per distance.
+    read row by row); the pairs without a stored score score 0 and are counted per
+    distance.
 
     Parameters
     ----------
@@ -423,12 +423,12 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
             vv = np.concatenate([p[1] for p in parts[name]]) if parts[name] else np.zeros(0)
             nn = np.concatenate([p[2] for p in parts[name]]) if parts[name] else np.zeros(0, np.int64)
             pos_scores = pos_raw[name]
-            if sparse[name].snap:
-                also = np.unique(np.concatenate(edge_values[name] + [pos_scores[pos_scores != 0]]))
-                vv = snapped_values(vv, also)
+            if sparse[name].snap:  # over every stored value: negatives', edges' and positives' (raw)
                 stored = pos_scores != 0
+                everything = np.unique(np.concatenate(edge_values[name] + [pos_scores[stored], vv]))
+                vv = snapped_values(vv, everything)
                 pos_scores = pos_scores.copy()
-                pos_scores[stored] = snapped_values(pos_scores[stored], np.union1d(vv, also))
+                pos_scores[stored] = snapped_values(pos_scores[stored], everything)
             hists = []
             for code_, dist in zip(codes, distance):
                 at = pos_dist == dist

@@ -141,3 +141,16 @@ def test_katz_and_rooted_pagerank_by_name_equal_enumeration():
 def test_every_block_predictor_is_a_named_predictor():
     assert set(BLOCK_PREDICTORS) <= set(linkpred.PREDICTORS)
     assert all(name in linkpred.PREDICTORS for name in itertools.chain(BLOCK_PREDICTORS, ["propflow"]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_distance_histograms_from_row_blocks_equal_those_of_whole_matrices(seed):
+    """Scores computed per BFS chunk (by name) give exactly the histograms of the same matrices given whole."""
+    A, positives = _graph(seed)
+    names = ["common_neighbors", "adamic_adar", "jaccard", "katz", "rooted_pagerank"]
+    by_name = linkpred.distance_score_histograms(A, positives, names, chunk_size=7)
+    given = linkpred.distance_score_histograms(A, positives, {n: linkpred.PREDICTORS[n](A) for n in names},
+                                               chunk_size=11)
+    for name in names:
+        assert np.array_equal(by_name[name].distance, given[name].distance)
+        assert all(_same(a, b) for a, b in zip(by_name[name].histograms, given[name].histograms)), name
