@@ -97,6 +97,15 @@ def test_chapters_keep_library_code_in_evalkit(path):
     assert set(defined) <= allowed, f"{path.name} defines {set(defined) - allowed}; move it into evalkit"
 
 
+@pytest.mark.parametrize("path", sorted((ROOT / "chapters").rglob("*.md")) + [ROOT / "intro.md"],
+                         ids=lambda p: p.name)
+def test_no_pipe_inside_math_in_a_table_row(path):
+    """A ``|`` inside ``$...$`` in a Markdown table row ends the cell and garbles the row: use ``\\lvert``/``\\rvert``."""
+    rows = [(i, line) for i, line in enumerate(path.read_text().splitlines(), 1) if line.lstrip().startswith("|")]
+    bad = [(i, m.group(0)) for i, line in rows for m in re.finditer(r"\$[^$]+\$", line) if "|" in m.group(0)]
+    assert not bad, f"{path.name}: {bad}"
+
+
 DEPRECATED_PATHS = r"evalkit\.(linkpred_protocols|replication_simulation|replication|count_learners|binary_networks)\b" \
                    r"|from evalkit import [^\n]*\b(linkpred_protocols|replication_simulation|replication|count_learners" \
                    r"|binary_networks)\b"
