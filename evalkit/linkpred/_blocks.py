@@ -249,7 +249,7 @@ def scorer(A, name, **params):
 
 def upper_entries(s, lo, hi):
     """The stored scores of rows ``lo:hi`` at pairs ``u < v``: (local rows, global columns, values)."""
-    r, c, v = _upper(sp.csr_array(s.rows(lo, hi, lo)), lo)
+    r, c, v = _upper(sp.csr_array(s.rows(lo, hi, lo)))
     return r, c + lo, v
 
 
@@ -282,8 +282,8 @@ def row_blocks(row_entries, budget_entries):
     return blocks
 
 
-def _upper(S, lo):
-    """The entries of rows ``lo:`` (local) of ``S[lo:hi, lo:]`` with global column > global row."""
+def _upper(S):
+    """The entries of a block ``S[lo:hi, lo:]`` (local indices) whose global column exceeds the global row."""
     S = S.tocoo()
     keep = S.col > S.row                             # column lo + c > row lo + r
     return S.row[keep], S.col[keep], S.data[keep]
@@ -302,10 +302,10 @@ def _reduce_block(s, lo, hi, block_pos, pos_index):
     """One block: the candidates' value counts, the edges' distinct values, the positives' raw scores."""
     S = sp.csr_array(s.rows(lo, hi, lo))
     width = S.shape[1]
-    _, _, data = _upper(S, lo)
+    _, _, data = _upper(S)
     values, counts = _counts(data, s.integer_valued)
     # the feature network's edges are not candidates: take their stored scores out (linear-time products)
-    _, _, edge_data = _upper(S.multiply(columns_from(s.A[lo:hi], lo)), lo)
+    _, _, edge_data = _upper(S.multiply(columns_from(s.A[lo:hi], lo)))
     if edge_data.size:
         ev, ec = np.unique(edge_data, return_counts=True)
         counts = counts.copy()
