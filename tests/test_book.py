@@ -106,6 +106,45 @@ def test_no_pipe_inside_math_in_a_table_row(path):
     assert not bad, f"{path.name}: {bad}"
 
 
+PAGES = sorted((ROOT / "chapters").rglob("*.md")) + [ROOT / "intro.md"]
+LONG_CELL = 6  # source lines beyond which a code cell is collapsed: results first, the code one click away
+
+
+def code_cells(text):
+    """(options, source) of every code cell of a MyST notebook: ``---`` YAML options or ``:key:`` lines."""
+    cells = []
+    for cell in re.findall(r"```\{code-cell\}[^\n]*\n(.*?)```", text, flags=re.S):
+        if cell.startswith("---\n"):
+            options, source = cell[4:].split("\n---\n", 1)
+        else:
+            head = re.match(r"(?:^:[\w-]+:.*\n)*", cell).group(0)
+            options, source = head, cell[len(head):]
+        cells.append((options, source))
+    return cells
+
+
+@pytest.mark.parametrize("path", executable_chapters(), ids=lambda p: p.name)
+def test_long_code_cells_are_collapsed(path):
+    long_and_shown = [source.strip().splitlines()[0] for options, source in code_cells(path.read_text())
+                      if sum(1 for line in source.splitlines() if line.strip()) > LONG_CELL
+                      and not re.search(r"\b(hide-input|remove-input|remove-cell)\b", options)]
+    assert not long_and_shown, (f"{path.name}: code cells of more than {LONG_CELL} lines need the tag hide-input; "
+                                f"these start {long_and_shown}")
+
+
+def test_the_collapsed_cell_check_reads_both_option_forms():
+    text = ("```{code-cell} ipython3\n:tags: [hide-input]\na = 1\n```\n"
+            "```{code-cell} ipython3\n---\nmystnb:\n  figure:\n    name: f\ntags: [hide-input]\n---\nb = 2\n```\n")
+    assert [("hide-input" in o, s) for o, s in code_cells(text)] == [(True, "a = 1\n"), (True, "b = 2\n")]
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_no_citation_in_a_heading(path):
+    # a {cite} in a heading prints its key in the page's contents and the sidebar
+    headings = [line for line in path.read_text().splitlines() if re.match(r"#{1,6} .*\{cite", line)]
+    assert not headings, f"{path.name}: {headings}"
+
+
 DEPRECATED_PATHS = r"evalkit\.(linkpred_protocols|replication_simulation|replication|count_learners|binary_networks)\b" \
                    r"|from evalkit import [^\n]*\b(linkpred_protocols|replication_simulation|replication|count_learners" \
                    r"|binary_networks)\b"

@@ -37,6 +37,28 @@ def test_no_module_over_800_lines(path):
     assert len(path.read_text().splitlines()) <= 800
 
 
+def _doubled_backslashes_in_raw_strings(text):
+    """Raw string literals with ``\\\\`` before a letter: TeX that renders as a line break and a word."""
+    import io
+    import tokenize
+
+    found = []
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.STRING and token.string[:1] in "rR" and re.search(r"\\\\[A-Za-z]", token.string):
+            found.append((token.start[0], re.search(r".{0,20}\\\\[A-Za-z]+", token.string).group(0)))
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_raw_docstrings_write_tex_with_single_backslashes(path):
+    assert _doubled_backslashes_in_raw_strings(path.read_text()) == []
+
+
+def test_the_doubled_backslash_check_can_fail():
+    assert _doubled_backslashes_in_raw_strings('x = r"""a :math:`\\\\sqrt{2}`"""\n')
+    assert not _doubled_backslashes_in_raw_strings('x = r"""a :math:`\\sqrt{2}`"""\ny = "\\\\sqrt"\n')
+
+
 def _private_imports(path, here=None):
     """(module, name) of every `from X import _name` where X is another evalkit module."""
     tree = ast.parse(path.read_text())

@@ -340,7 +340,7 @@ class CoverageResult:
     coverage : float
         Fraction of simulated test sets whose interval contained the true error.
     standard_error : float
-        Monte Carlo standard error of ``coverage``, :math:`\\sqrt{c(1-c)/T}`.
+        Monte Carlo standard error of ``coverage``, :math:`\sqrt{c(1-c)/T}`.
     n_trials : int
         Number of simulated test sets ``T``.
     intervals : ErrorConfidenceInterval
