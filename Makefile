@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test book check-book bench clean clean-book venv
+.PHONY: test book check-book bench publish pdf clean clean-book venv
 
 venv: $(STAMP)
 
@@ -24,6 +24,18 @@ book: $(STAMP)
 	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline
 	env -u MPLBACKEND $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
 	$(BIN)/python -m pytest -m book tests/test_book.py
+	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium)
+	@start=$$(date +%s); $(BIN)/python -m pytest -m book -rs tests/test_site_browser.py; status=$$?; \
+	  echo "browser test of the site: $$(( $$(date +%s) - start )) s"; exit $$status
+
+# the whole book as one PDF (_build/pdf/evalkit-book.pdf): the single-page build, printed by Chromium
+pdf: book
+	env -u MPLBACKEND $(BIN)/jupyter-book build . --builder singlehtml
+	$(BIN)/python .ci/book_pdf
+
+# the built site to the gh-pages branch of origin (GitHub Pages; the Colab buttons open its notebooks)
+publish: book
+	.ci/publish
 
 bench: $(STAMP)
 	for script in benchmarks/[a-z]*.py; do $(BIN)/python $$script || exit 1; done

@@ -6,9 +6,87 @@
   "Identifier 'THEBE_JS_URL' has already been declared". Each page keeps the first of
   equal scripts.
 
+- The ``singlehtml`` build that ``make pdf`` prints: Sphinx takes a builder's own node
+  renderers in place of its format's as soon as any extension registers one for it, and
+  myst-nb (collapsed code cells), sphinx-proof and sphinx-exercise register theirs for
+  ``html`` only, so that build failed on the first such node. Every ``html`` renderer
+  that ``singlehtml`` lacks is given to it.
+- A Colab button beside Binder on every page with code. Colab opens notebooks (``.ipynb``)
+  from GitHub only, and the chapters are MyST Markdown, so the build writes each executed
+  page, outputs included, to ``_notebooks/<page>.ipynb`` in the site, with a first cell
+  that installs ``evalkit`` (and ``myst-nb``, whose ``glue`` the chapters call) where it is
+  missing; the button opens that file from the site's ``gh-pages`` branch, where
+  ``make publish`` puts the built site.
+
 The browser test (``tests/test_site_browser.py``) fails on such a console error.
 """
 from __future__ import annotations
+
+import json
+from pathlib import Path
+
+COLAB = "https://colab.research.google.com"
+PUBLISHED_BRANCH = "gh-pages"   # make publish pushes _build/html there
+NOTEBOOKS = "_notebooks"
+
+
+def _github(app):
+    """(org, repo) of the book's repository, from ``repository.url`` in _config.yml."""
+    url = app.config.html_theme_options.get("repository_url", "").rstrip("/")
+    parts = url.split("/")
+    if len(parts) < 5 or parts[2] != "github.com":
+        return None
+    return parts[3], parts[4]
+
+
+def _executed_notebook(app, docname):
+    """The notebook myst-nb executed for ``docname`` in this build, or None (a page without code)."""
+    from myst_nb.sphinx_ import NbMetadataCollector
+
+    if not NbMetadataCollector.get_doc_data(app.env).get(docname, {}).get("exec_data"):
+        return None
+    path = Path(app.outdir).parent / "jupyter_execute" / f"{docname}.ipynb"
+    return path if path.is_file() else None
+
+
+def setup_cell(app):
+    """The first cell of a Colab notebook: install the book's package where it is missing."""
+    org, repo = _github(app)
+    source = [
+        "# Colab, or any Python without the book's package: install evalkit (with its optional\n",
+        "# learners and plots) and myst-nb (the chapters glue their numbers with it).\n",
+        "import importlib.util\n",
+        "if importlib.util.find_spec(\"evalkit\") is None or importlib.util.find_spec(\"myst_nb\") is None:\n",
+        f"    %pip install --quiet myst-nb \"evalkit-book[all] @ git+https://github.com/{org}/{repo}\"\n",
+        "%load_ext evalkit.claims.glue",
+    ]
+    return {"cell_type": "code", "execution_count": None, "id": "evalkit-colab-setup",
+            "metadata": {"tags": ["colab-setup"]}, "outputs": [], "source": source}
+
+
+def _colab_button(app, pagename, templatename, context, doctree):
+    if _github(app) is None or _executed_notebook(app, pagename) is None:
+        return
+    org, repo = _github(app)
+    url = f"{COLAB}/github/{org}/{repo}/blob/{PUBLISHED_BRANCH}/{NOTEBOOKS}/{pagename}.ipynb"
+    for group in context.get("header_buttons", []):
+        if group.get("label") == "launch-buttons":
+            group["buttons"].append({"type": "link", "text": "Colab", "tooltip": "Launch on Colab",
+                                     "icon": "_static/images/logo_colab.png", "url": url})
+
+
+def _write_colab_notebooks(app, exception):
+    if exception is not None or app.builder.format != "html" or _github(app) is None:
+        return
+    for docname in sorted(app.env.found_docs):
+        source = _executed_notebook(app, docname)
+        if source is None:
+            continue
+        notebook = json.loads(source.read_text(encoding="utf-8"))
+        notebook["cells"].insert(0, setup_cell(app))
+        target = Path(app.outdir) / NOTEBOOKS / f"{docname}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _script_key(script):
@@ -32,7 +110,18 @@ def _unique_scripts(app, pagename, templatename, context, doctree):
     scripts[:] = unique
 
 
+def _html_renderers_for_singlehtml(app):
+    handlers = app.registry.translation_handlers
+    if app.builder.name == "singlehtml" and "singlehtml" in handlers:
+        for node_name, renderer in handlers.get("html", {}).items():
+            handlers["singlehtml"].setdefault(node_name, renderer)
+
+
 def setup(app):
+    app.connect("builder-inited", _html_renderers_for_singlehtml)
     # first: html-page-context stops at the first handler that returns a template
     app.connect("html-page-context", _unique_scripts, priority=1)
+    # after sphinx-book-theme's launch buttons (priority 501)
+    app.connect("html-page-context", _colab_button, priority=502)
+    app.connect("build-finished", _write_colab_notebooks)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -305,3 +305,68 @@ def test_recorded_claims_come_from_the_chapters_and_the_pages_link_the_ledger():
     assert 'href="../../ledger.json"' in html and 'href="../../ledger.csv"' in html
     assert "evalkitLedgerFilter" in html
     assert "ledger-coverage" in built("intro.html")
+
+
+def _book_extension(name):
+    """A module of the book's Sphinx extensions (``_ext/<name>.py``), imported by path."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"_book_ext_{name}", ROOT / "_ext" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bibtex_entry_reads_the_citation_file():
+    pytest.importorskip("myst_nb")
+    entry = _book_extension("evalkit_build_info").bibtex_entry()
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    assert entry.startswith("@misc{evalkit_book,") and entry.endswith("}")
+    for value in (cff["title"], cff["version"], cff["license"], cff["url"], cff["authors"][0]["name"]):
+        assert str(value) in entry
+
+
+@pytest.mark.book
+def test_build_information_page_names_the_commit_and_every_executed_page():
+    import subprocess
+
+    html = built("chapters/appendices/build.html")
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    if head.returncode == 0:
+        assert head.stdout.strip() in html
+    for page in ("chapters/scott/ci-test-error", "chapters/link-prediction/distance"):
+        assert f">{page}<" in html  # a row of the execution-time table
+    assert re.search(r"all \d+ pages", html)
+    assert "@misc{evalkit_book" in built("intro.html").replace("<span class=\"nc\">", "")
+
+
+@pytest.mark.book
+def test_math_is_served_with_the_book():
+    assert (HTML / "_static" / "mathjax" / "tex-chtml.js").is_file()
+    for page in ("chapters/scott/ci-test-error.html", "chapters/appendices/api.html"):
+        html = built(page)
+        assert "_static/mathjax/tex-chtml.js" in html and "cdn.jsdelivr.net" not in html
+
+
+@pytest.mark.book
+def test_every_executed_page_has_a_colab_notebook_and_button(tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    executed = sorted((ROOT / "_build" / "jupyter_execute").rglob("*.ipynb"))
+    pages = [str(p.relative_to(ROOT / "_build" / "jupyter_execute").with_suffix("")) for p in executed]
+    pages = [p for p in pages if p in set(toc_files())]
+    assert pages
+    for page in pages:
+        notebook = nbformat.read(HTML / "_notebooks" / f"{page}.ipynb", as_version=4)
+        nbformat.validate(notebook)
+        assert notebook.cells[0].metadata["tags"] == ["colab-setup"]
+        assert f"blob/gh-pages/_notebooks/{page}.ipynb" in built(f"{page}.html")
+
+
+@pytest.mark.book
+def test_the_colab_setup_cell_runs_where_evalkit_is_installed():
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    notebook = nbformat.read(HTML / "_notebooks" / "chapters" / "scott" / "ci-test-error.ipynb", as_version=4)
+    notebook.cells = notebook.cells[:1]
+    nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
+    assert not [o for o in notebook.cells[0].outputs if o.get("output_type") == "error"]
