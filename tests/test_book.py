@@ -145,6 +145,24 @@ def test_no_citation_in_a_heading(path):
     assert not headings, f"{path.name}: {headings}"
 
 
+def _glue_from_another_page_without_format(text):
+    # myst-nb splits a glue role's text at its last ":" into key and format, so
+    # `page.md::key` parses as key "page.md:" and format "key" and the value is missing
+    # (a build warning); `page.md::key:` (empty format) or `page.md::key:.3f` is right
+    return [text for text in re.findall(r"\{glue:text\}`([^`]*::[^`]*)`", text)
+            if ":" not in text.split("::", 1)[1]]
+
+
+def test_the_glue_format_check_can_fail():
+    assert _glue_from_another_page_without_format("{glue:text}`../a.md::key` and {glue:text}`../a.md::b:.2f`") \
+        == ["../a.md::key"]
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_glue_from_another_page_has_a_format(path):
+    assert not _glue_from_another_page_without_format(path.read_text())
+
+
 DEPRECATED_PATHS = r"evalkit\.(linkpred_protocols|replication_simulation|replication|count_learners|binary_networks)\b" \
                    r"|from evalkit import [^\n]*\b(linkpred_protocols|replication_simulation|replication|count_learners" \
                    r"|binary_networks)\b"
@@ -229,10 +247,14 @@ def test_chapters_use_no_global_random_state(path):
     assert not re.search(r"np\.random\.(seed|rand|randn|randint|normal|binomial|choice)\(", text)
 
 
-def built(page):
-    path = HTML / page
+def require_build():
     if not (HTML / "index.html").is_file():
         pytest.skip("no build in _build/html; run `make book` (which runs these tests)")
+
+
+def built(page):
+    path = HTML / page
+    require_build()
     assert path.is_file(), f"{page} was not built"
     return path.read_text()
 
@@ -342,6 +364,7 @@ def test_build_information_page_names_the_commit_and_every_executed_page():
 
 @pytest.mark.book
 def test_math_is_served_with_the_book():
+    require_build()
     assert (HTML / "_static" / "mathjax" / "tex-chtml.js").is_file()
     for page in ("chapters/scott/ci-test-error.html", "chapters/appendices/api.html"):
         html = built(page)
@@ -349,7 +372,8 @@ def test_math_is_served_with_the_book():
 
 
 @pytest.mark.book
-def test_every_executed_page_has_a_colab_notebook_and_button(tmp_path):
+def test_every_executed_page_has_a_colab_notebook_and_button():
+    require_build()
     nbformat = pytest.importorskip("nbformat")
     executed = sorted((ROOT / "_build" / "jupyter_execute").rglob("*.ipynb"))
     pages = [str(p.relative_to(ROOT / "_build" / "jupyter_execute").with_suffix("")) for p in executed]
@@ -364,6 +388,7 @@ def test_every_executed_page_has_a_colab_notebook_and_button(tmp_path):
 
 @pytest.mark.book
 def test_the_colab_setup_cell_runs_where_evalkit_is_installed():
+    require_build()
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     notebook = nbformat.read(HTML / "_notebooks" / "chapters" / "scott" / "ci-test-error.ipynb", as_version=4)
