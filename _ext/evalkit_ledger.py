@@ -128,16 +128,6 @@ def _on_purge(app, env, docname):
     getattr(env, "evalkit_ledger_docs", set()).discard(docname)
 
 
-def _fmt(value):
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:.6g}"
-    return str(value)
-
-
 def _uri(app, fromdoc, todoc, anchor=""):
     uri = app.builder.get_relative_uri(fromdoc, todoc)
     return uri + ("#" + anchor if anchor else "")
@@ -219,9 +209,9 @@ def _ledger_html(app, env, fromdoc, rows, sources):
                 f"<code>{html.escape(row['claim_id'])}</code>",
                 html.escape(row["where"]),
                 html.escape(row["statement"]),
-                html.escape(_fmt(row["source_value"])),
-                html.escape(_fmt(row["evalkit_value"])),
-                html.escape(_fmt(row["difference"])),
+                html.escape(claims.format_value(row["source_value"], digits=6)),
+                html.escape(claims.format_value(row["evalkit_value"])),
+                html.escape(claims.format_difference(row["difference"])),
                 html.escape(_VERDICT_TEXT[row["verdict"]]),
                 html.escape("; ".join(standin)),
                 _chapter_cell(app, env, fromdoc, row["chapter"]),

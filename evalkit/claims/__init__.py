@@ -56,9 +56,10 @@ verdicts
     :func:`sentences`, :func:`record_all`.
 ledger
     The ledger: :func:`ledger_rows`, :func:`coverage`, :func:`write_ledger`, and
-    :func:`table` of a chapter's records.
+    :func:`table` of a chapter's records (values shown with :func:`format_value` and
+    :func:`format_difference`).
 """
-from .ledger import LEDGER_COLUMNS, coverage, ledger_rows, table, write_ledger
+from .ledger import LEDGER_COLUMNS, coverage, format_difference, format_value, ledger_rows, table, write_ledger
 from .registry import (
     KINDS,
     Claim,
@@ -85,6 +86,8 @@ __all__ = [
     "record_all",
     "sentences",
     "coverage",
+    "format_difference",
+    "format_value",
     "get_claim",
     "judge",
     "ledger_rows",

@@ -6,7 +6,10 @@ import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from .._checks import Either, Instance, PathLike, Values, checks
+import math
+import numbers
+
+from .._checks import Anything, Either, Instance, Integer, PathLike, Real, Values, checks
 from ._common import EXAMPLE_ID, all_claims
 from .registry import get_claim, load_registry, source_value
 from .verdicts import VERDICTS, Record, judge
@@ -14,6 +17,8 @@ from .verdicts import VERDICTS, Record, judge
 __all__ = [
     "LEDGER_COLUMNS",
     "coverage",
+    "format_difference",
+    "format_value",
     "ledger_rows",
     "table",
     "write_ledger",
@@ -26,14 +31,86 @@ LEDGER_COLUMNS = (
 )
 
 
-@checks(records=Values(of=Instance(Record, example=lambda: judge(EXAMPLE_ID, source_value(EXAMPLE_ID)))))
-def table(records):
+@checks(value=Anything("a recorded value: a number, bool, text or None"), digits=Integer(1, 17))
+def format_value(value, digits=4):
+    """A value as a reader compares it with a printed one: ``digits`` significant digits.
+
+    Booleans print as ``true``/``false``, integers (and integral floats) in full, other
+    numbers to ``digits`` significant digits without an exponent below ``10**digits``,
+    anything else as ``str`` (``""`` for None).
+
+    Parameters
+    ----------
+    value : object
+        A recorded value (number, bool, str or None).
+    digits : int, default 4
+        Significant digits of a non-integral number.
+
+    Returns
+    -------
+    str
+        The value as shown in the chapters' claim tables and the ledger page.
+
+    Examples
+    --------
+    >>> [format_value(v) for v in (0.3249201, True, 12, 1.0, 123456.7, 2.5e-7, None)]
+    ['0.3249', 'true', '12', '1', '123457', '2.5e-07', '']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return "true" if value else "false"
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        if not math.isfinite(value):
+            return str(value)
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        if abs(value) >= 10 ** digits:
+            return f"{value:.0f}"
+        return f"{value:.{digits}g}"
+    return str(value)
+
+
+@checks(difference=Real(allow_inf=True, allow_nan=True, none=True))
+def format_difference(difference):
+    """A difference (ours minus the source's) to two significant digits, signed.
+
+    Parameters
+    ----------
+    difference : float or None
+        :attr:`Record.difference`.
+
+    Returns
+    -------
+    str
+        ``""`` for None (a qualitative claim), else e.g. ``"-8e-05"`` or ``"+0.13"``.
+
+    Examples
+    --------
+    >>> format_difference(-0.00008), format_difference(0.131572), format_difference(None)
+    ('-8e-05', '+0.13', '')
+    """
+    if difference is None or math.isnan(difference):
+        return ""
+    return f"{float(difference):+.2g}"
+
+
+@checks(records=Values(of=Instance(Record, example=lambda: judge(EXAMPLE_ID, source_value(EXAMPLE_ID)))),
+        digits=Integer(1, 17, none=True))
+def table(records, *, digits=4):
     """A pandas DataFrame of records for a chapter: source, evalkit, difference, verdict.
 
     Parameters
     ----------
     records : list or tuple of Record
         At least one record.
+    digits : int or None, default 4
+        Show our values with :func:`format_value` to this many significant digits and the
+        differences with :func:`format_difference` (columns of text, as a reader compares
+        them with the source's printed values); None keeps the values themselves.
 
     Returns
     -------
@@ -42,13 +119,23 @@ def table(records):
 
     Examples
     --------
-    >>> table([judge("scott.ci-example.lower", 0.158)])["verdict"].tolist()
-    ['reproduced']
+    >>> frame = table([judge("scott.ci-example.lower", 0.1579871)])
+    >>> frame.loc["scott.ci-example.lower", ["source", "evalkit", "difference", "verdict"]].tolist()
+    ['0.158', '0.158', '-1.3e-05', 'reproduced']
+    >>> float(table([judge("scott.ci-example.lower", 0.1579871)], digits=None)["evalkit"].iloc[0])
+    0.1579871
     """
     import pandas as pd
 
+    def shown(value):
+        return value if digits is None else format_value(value, digits)
+
+    def shown_difference(difference):
+        return difference if digits is None else format_difference(difference)
+
     rows = [{"claim": r.claim.id, "where": r.claim.where, "source": r.claim.printed,
-             "evalkit": r.value, "difference": r.difference, "verdict": r.verdict}
+             "evalkit": shown(r.value), "difference": shown_difference(r.difference),
+             "verdict": r.verdict}
             for r in records]
     return pd.DataFrame(rows).set_index("claim")
 
