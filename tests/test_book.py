@@ -163,6 +163,22 @@ def test_glue_from_another_page_has_a_format(path):
     assert not _glue_from_another_page_without_format(path.read_text())
 
 
+def _format_dict_after_format(text):
+    # Styler.format({column: fmt}) formats every column it does not name with pandas'
+    # default (six decimals), undoing an earlier .format("{:.3f}"); use subset= instead
+    return re.findall(r"\.format\((?:[^()]|\([^()]*\))*\)\s*\.format\(\s*\{", text)
+
+
+def test_the_styler_chain_check_can_fail():
+    assert _format_dict_after_format('t.style.format("{:.3f}", na_rep="-").format(\n    {"n": "{:,}"})')
+    assert not _format_dict_after_format('t.style.format("{:.3f}").format("{:,}", subset=["n"])')
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_no_styler_format_dict_after_a_format(path):
+    assert not _format_dict_after_format(path.read_text())
+
+
 DEPRECATED_PATHS = r"evalkit\.(linkpred_protocols|replication_simulation|replication|count_learners|binary_networks)\b" \
                    r"|from evalkit import [^\n]*\b(linkpred_protocols|replication_simulation|replication|count_learners" \
                    r"|binary_networks)\b"
@@ -360,6 +376,34 @@ def test_build_information_page_names_the_commit_and_every_executed_page():
         assert f">{page}<" in html  # a row of the execution-time table
     assert re.search(r"all \d+ pages", html)
     assert "@misc{evalkit_book" in built("intro.html").replace("<span class=\"nc\">", "")
+
+
+def _default_formatted_cells(html):
+    # pandas prints a float it was given no format for with six decimals; a claims table
+    # (an "evalkit" column) is formatted by claims.table and tested there
+    cells = []
+    for table in re.findall(r"<table.*?</table>", html, flags=re.S):
+        if re.search(r"<th[^>]*>\s*evalkit\s*</th>", table):
+            continue
+        cells += re.findall(r">(-?\d+\.\d{6})</td>", table)
+    return cells
+
+
+def test_the_default_format_check_can_fail():
+    html = "<table><tr><th>p</th></tr><tr><td class='data'>0.123457</td><td>0.123</td></tr></table>"
+    assert _default_formatted_cells(html) == ["0.123457"]
+    assert not _default_formatted_cells(html.replace("<th>p</th>", "<th>evalkit</th>"))
+
+
+@pytest.mark.book
+def test_no_table_shows_pandas_default_six_decimals():
+    require_build()
+    found = {}
+    for page in toc_files():
+        path = HTML / f"{page}.html"
+        if path.is_file() and (cells := _default_formatted_cells(path.read_text())):
+            found[page] = cells[:3]
+    assert not found, f"cells with pandas' default format (give the table a Styler format): {found}"
 
 
 @pytest.mark.book
