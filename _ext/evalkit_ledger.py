@@ -194,10 +194,11 @@ def _ledger_html(app, env, fromdoc, rows, sources):
         '<p><label>Show verdict: <select onchange="evalkitLedgerFilter(this)">'
         f'<option value="all">all</option>{options}</select></label></p>',
         _SCRIPT,
-        "<style>.ledger-scroll {overflow-x: auto;} table.ledger {font-size: 0.8em;}</style>",
     ]
-    columns = ("claim", "where", "statement", "source", "evalkit", "difference", "verdict",
-               "scale / data", "chapter", "explanation")
+    # eight columns fit the text column (styled in _static/evalkit.css): where the claim
+    # stands goes under its id, the explanation under the chapter that records it
+    columns = ("claim", "statement", "source", "evalkit", "difference", "verdict",
+               "scale / data", "chapter, explanation")
     for key, source in sources.items():
         mine = [r for r in rows if r["source"] == key]
         parts.append(f'<h2 id="ledger-{key}">{html.escape(source.title)}</h2>')
@@ -205,17 +206,18 @@ def _ledger_html(app, env, fromdoc, rows, sources):
                      + "".join(f"<th>{c}</th>" for c in columns) + "</tr></thead><tbody>")
         for row in mine:
             standin = [s for s in (row["scale"], row["data"]) if s and s != "source"]
+            recorded = [c for c in (_chapter_cell(app, env, fromdoc, row["chapter"]),
+                                    _explanation_cell(app, env, fromdoc, row)) if c]
             cells = [
-                f"<code>{html.escape(row['claim_id'])}</code>",
-                html.escape(row["where"]),
+                f"<code>{html.escape(row['claim_id'])}</code>"
+                f'<span class="ledger-where">{html.escape(row["where"])}</span>',
                 html.escape(row["statement"]),
                 html.escape(claims.format_value(row["source_value"], digits=6)),
                 html.escape(claims.format_value(row["evalkit_value"])),
                 html.escape(claims.format_difference(row["difference"])),
                 html.escape(_VERDICT_TEXT[row["verdict"]]),
                 html.escape("; ".join(standin)),
-                _chapter_cell(app, env, fromdoc, row["chapter"]),
-                _explanation_cell(app, env, fromdoc, row),
+                "<br>".join(recorded),
             ]
             parts.append(f'<tr data-verdict="{row["verdict"]}">'
                          + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
