@@ -167,8 +167,9 @@ def _coverage_html(rows, sources):
         body.append(f"<tr><td>{html.escape(source.title)}</td>"
                     + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     body.append("<tr><th>all sources</th>" + "".join(f"<th>{c}</th>" for c in totals) + "</tr>")
-    return ('<table class="table ledger-coverage"><thead><tr><th>source</th><th>claims</th>'
-            + head + "</tr></thead><tbody>" + "".join(body) + "</tbody></table>")
+    return ('<div class="ledger-scroll"><table class="table ledger-coverage"><thead><tr>'
+            "<th>source</th><th>claims</th>"
+            + head + "</tr></thead><tbody>" + "".join(body) + "</tbody></table></div>")
 
 
 _SCRIPT = """
