@@ -207,14 +207,15 @@ def _ledger_html(app, env, fromdoc, rows, sources):
                      + "".join(f"<th>{c}</th>" for c in columns) + "</tr></thead><tbody>")
         for row in mine:
             standin = [s for s in (row["scale"], row["data"]) if s and s != "source"]
+            printed = claims.get_claim(row["claim_id"]).printed
             recorded = [c for c in (_chapter_cell(app, env, fromdoc, row["chapter"]),
                                     _explanation_cell(app, env, fromdoc, row)) if c]
             cells = [
                 f"<code>{html.escape(row['claim_id'])}</code>"
                 f'<span class="ledger-where">{html.escape(row["where"])}</span>',
                 html.escape(row["statement"]),
-                html.escape(claims.format_value(row["source_value"], digits=6)),
-                html.escape(claims.format_value(row["evalkit_value"])),
+                html.escape(claims.format_value(row["source_value"], like=printed)),
+                html.escape(claims.format_value(row["evalkit_value"], like=printed)),
                 html.escape(claims.format_difference(row["difference"])),
                 html.escape(_VERDICT_TEXT[row["verdict"]]),
                 html.escape("; ".join(standin)),

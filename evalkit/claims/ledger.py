@@ -8,8 +8,9 @@ from pathlib import Path
 
 import math
 import numbers
+import re
 
-from .._checks import Anything, Either, Instance, Integer, PathLike, Real, Values, checks
+from .._checks import Anything, Either, Instance, Integer, PathLike, Real, Text, Values, checks
 from ._common import EXAMPLE_ID, all_claims
 from .registry import get_claim, load_registry, source_value
 from .verdicts import VERDICTS, Record, judge
@@ -31,13 +32,14 @@ LEDGER_COLUMNS = (
 )
 
 
-@checks(value=Anything("a recorded value: a number, bool, text or None"), digits=Integer(1, 17))
-def format_value(value, digits=4):
+@checks(value=Anything("a recorded value: a number, bool, text or None"), digits=Integer(1, 17),
+        like=Text(empty=True, none=True))
+def format_value(value, digits=4, *, like=None):
     """A value as a reader compares it with a printed one: ``digits`` significant digits.
 
     Booleans print as ``true``/``false``, integers (and integral floats) in full, other
-    numbers to ``digits`` significant digits without an exponent below ``10**digits``,
-    anything else as ``str`` (``""`` for None).
+    numbers to ``digits`` significant digits (at least as many as ``like`` prints) without
+    an exponent below ``10**digits``, anything else as ``str`` (``""`` for None).
 
     Parameters
     ----------
@@ -45,6 +47,9 @@ def format_value(value, digits=4):
         A recorded value (number, bool, str or None).
     digits : int, default 4
         Significant digits of a non-integral number.
+    like : str, optional
+        The source's value as printed (:attr:`Claim.printed`): ours is shown with at least
+        as many significant digits, so that a difference in its last digit shows.
 
     Returns
     -------
@@ -55,7 +60,11 @@ def format_value(value, digits=4):
     --------
     >>> [format_value(v) for v in (0.3249201, True, 12, 1.0, 123456.7, 2.5e-7, None)]
     ['0.3249', 'true', '12', '1', '123457', '2.5e-07', '']
+    >>> format_value(0.49905891, like="0.4990589")
+    '0.4990589'
     """
+    if like is not None:
+        digits = max(digits, min(17, len(re.sub(r"\D", "", like.split("e")[0].split("E")[0]).lstrip("0"))))
     if value is None:
         return ""
     if isinstance(value, bool) or type(value).__name__ == "bool_":
@@ -110,7 +119,8 @@ def table(records, *, digits=4):
     digits : int or None, default 4
         Show our values with :func:`format_value` to this many significant digits and the
         differences with :func:`format_difference` (columns of text, as a reader compares
-        them with the source's printed values); None keeps the values themselves.
+        them with the source's printed values; at least as many digits as the source
+        prints); None keeps the values themselves.
 
     Returns
     -------
@@ -127,14 +137,14 @@ def table(records, *, digits=4):
     """
     import pandas as pd
 
-    def shown(value):
-        return value if digits is None else format_value(value, digits)
+    def shown(value, printed):
+        return value if digits is None else format_value(value, digits, like=printed)
 
     def shown_difference(difference):
         return difference if digits is None else format_difference(difference)
 
     rows = [{"claim": r.claim.id, "where": r.claim.where, "source": r.claim.printed,
-             "evalkit": shown(r.value), "difference": shown_difference(r.difference),
+             "evalkit": shown(r.value, r.claim.printed), "difference": shown_difference(r.difference),
              "verdict": r.verdict}
             for r in records]
     return pd.DataFrame(rows).set_index("claim")
