@@ -48,7 +48,7 @@ def format_value(value, digits=4, *, like=None):
     digits : int, default 4
         Significant digits of a non-integral number.
     like : str, optional
-        The source's value as printed (:attr:`Claim.printed`): ours is shown with at least
+        The source's value as printed (``Claim.printed``): ours is shown with at least
         as many significant digits, so that a difference in its last digit shows.
 
     Returns
@@ -90,7 +90,7 @@ def format_difference(difference):
     Parameters
     ----------
     difference : float or None
-        :attr:`Record.difference`.
+        ``Record.difference``.
 
     Returns
     -------
