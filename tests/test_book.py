@@ -139,6 +139,14 @@ def test_the_collapsed_cell_check_reads_both_option_forms():
 
 
 @pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
+def test_no_math_in_a_page_title(path):
+    # a page's title is in every page's navigation, but only pages with math of their own
+    # load MathJax: elsewhere "$N \ge 30$" would show as raw TeX (write N ≥ 30)
+    titles = [line for line in path.read_text().splitlines() if re.match(r"# .*\$", line)]
+    assert not titles, f"{path.name}: {titles}"
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: p.name)
 def test_no_citation_in_a_heading(path):
     # a {cite} in a heading prints its key in the page's contents and the sidebar
     headings = [line for line in path.read_text().splitlines() if re.match(r"#{1,6} .*\{cite", line)]
@@ -375,23 +383,26 @@ def test_build_information_page_names_the_commit_and_every_executed_page():
     for page in ("chapters/scott/ci-test-error", "chapters/link-prediction/distance"):
         assert f">{page}<" in html  # a row of the execution-time table
     assert re.search(r"all \d+ pages", html)
-    assert "@misc{evalkit_book" in built("intro.html").replace("<span class=\"nc\">", "")
+    assert "@misc{evalkit_book," in re.sub(r"<[^>]+>", "", built("intro.html"))  # highlighted: tags between tokens
 
 
 def _default_formatted_cells(html):
-    # pandas prints a float it was given no format for with six decimals; a claims table
-    # (an "evalkit" column) is formatted by claims.table and tested there
+    # pandas prints a float it was given no format for with six decimals: five or six
+    # significant digits for most values (a "{:.3g}" of 0.000182 also has six decimals, but
+    # three digits); a claims table (an "evalkit" column) is formatted by claims.table
     cells = []
     for table in re.findall(r"<table.*?</table>", html, flags=re.S):
         if re.search(r"<th[^>]*>\s*evalkit\s*</th>", table):
             continue
-        cells += re.findall(r">(-?\d+\.\d{6})</td>", table)
+        cells += [c for c in re.findall(r">(-?\d+\.\d{6})</td>", table)
+                  if len(c.lstrip("-").replace(".", "").lstrip("0")) >= 5]
     return cells
 
 
 def test_the_default_format_check_can_fail():
-    html = "<table><tr><th>p</th></tr><tr><td class='data'>0.123457</td><td>0.123</td></tr></table>"
-    assert _default_formatted_cells(html) == ["0.123457"]
+    html = ("<table><tr><th>p</th></tr><tr><td class='data'>0.123457</td><td>0.123</td>"
+            "<td>0.000182</td><td>0.012346</td></tr></table>")
+    assert _default_formatted_cells(html) == ["0.123457", "0.012346"]
     assert not _default_formatted_cells(html.replace("<th>p</th>", "<th>evalkit</th>"))
 
 
