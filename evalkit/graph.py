@@ -470,14 +470,67 @@ def bfs_distances(A, sources):
     >>> bfs_distances(A, [0]).tolist()
     [[0.0, 1.0, 2.0, inf, inf]]
     """
-    from scipy.sparse.csgraph import shortest_path
-
     sources = np.asarray(sources, dtype=np.int64)
     if sources.size == 0:
         return np.empty((0, A.shape[0]))
     if sources.max() >= A.shape[0]:
         raise ValueError(f"sources must be row indices in [0, {A.shape[0]}); got a maximum of {sources.max()}")
-    return shortest_path(sp.csr_array(A), method="D", directed=False, unweighted=True, indices=sources)
+    B = sp.csr_array(A)
+    if (B != B.T).nnz:  # a directed pattern: its edges in either direction, as scipy's directed=False
+        B = sp.csr_array(abs(B) + abs(B.T))
+    out = np.empty((sources.size, A.shape[0]))
+    for lo in range(0, sources.size, _BFS_WIDTH):
+        out[lo:lo + _BFS_WIDTH] = _bit_parallel_bfs(B.indptr, B.indices, sources[lo:lo + _BFS_WIDTH])
+    return out
+
+
+_BFS_WIDTH = 1024  # sources searched together: one bit each in 16 words per node
+
+
+def _bit_parallel_bfs(indptr, indices, sources):
+    """Hop distances from every source at once: one bit per source in each node's frontier words.
+
+    A level of all the searches together is one gather of the frontier words over the
+    stored entries and one OR per row (``np.bitwise_or.reduceat``). A node is reached from
+    a source at exactly one level, so the levels are kept as bit planes (plane ``p`` holds
+    the pairs whose level has bit ``p`` set) and unpacked into distances once at the end.
+    The same distances as ``scipy.sparse.csgraph.shortest_path(..., unweighted=True)``
+    (every stored entry an edge).
+    """
+    n, k = indptr.size - 1, sources.size
+    words = -(-k // 64)
+    bit = np.zeros((k, words), np.uint64)
+    bit[np.arange(k), np.arange(k) // 64] = np.uint64(1) << (np.arange(k) % 64).astype(np.uint64)
+    frontier = np.zeros((n, words), np.uint64)
+    np.bitwise_or.at(frontier, sources, bit)
+    visited = frontier.copy()
+    planes = []
+    rows = np.flatnonzero(np.diff(indptr) > 0)  # reduceat needs non-empty segments
+    level = 0
+    while rows.size:
+        level += 1
+        reached = np.zeros_like(frontier)
+        reached[rows] = np.bitwise_or.reduceat(frontier[indices], indptr[rows], axis=0)
+        reached &= ~visited
+        if not reached.any():
+            break
+        visited |= reached
+        while level >> len(planes):
+            planes.append(np.zeros_like(frontier))
+        for p, plane in enumerate(planes):
+            if level >> p & 1:
+                plane |= reached
+        frontier = reached
+
+    def unpack(bits):  # (n, words) uint64 -> (n, k) 0/1: bit s of node v is entry (v, s)
+        return np.unpackbits(bits.astype("<u8", copy=False).view(np.uint8), axis=1, bitorder="little")[:, :k]
+
+    level_of = np.zeros((n, k), np.uint8 if len(planes) <= 8 else np.uint32)
+    for p, plane in enumerate(planes):
+        level_of |= unpack(plane).astype(level_of.dtype) << p
+    distance = level_of.T.astype(float)
+    distance[unpack(visited).T == 0] = np.inf
+    return distance
 
 
 @checks(A=_sparse_matrix(), sources=Array(ndim=1, kind="integer", low=0, min_size=0, none=True),

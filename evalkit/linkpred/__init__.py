@@ -42,7 +42,7 @@ from .predictors import (PREDICTORS, adamic_adar, common_neighbors, jaccard, kat
                          preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
 from .sampling import (SurrogateMoments, SurrogateResult, distance_mean_auroc, draw_without_replacement,
                        sample_distance_balanced, sample_negative_pairs, sample_steered, sample_uniform, subsample_negatives,
-                       subsampled_auroc_variance, surrogate_auroc, surrogate_moments)
+                       subsampled_auroc_variance, subsampled_aurocs, surrogate_auroc, surrogate_moments)
 from .supervised import FEATURES, supervised_score_histogram
 from .tasks import LinkPredictionTask, temporal_slices, temporal_task
 from .topk import TopKRate, top_k_rate
@@ -54,7 +54,8 @@ __all__ = [
     "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "is_directional",
     "jaccard", "katz", "mean_of_orderings", "merge_histograms", "pair_distances", "pair_scores", "preferential_attachment",
     "propflow", "rooted_pagerank", "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform",
-    "score_histogram", "snap_float_ties", "subsample_negatives", "subsampled_auroc_variance", "supervised_score_histogram",
+    "score_histogram", "snap_float_ties", "subsample_negatives", "subsampled_auroc_variance", "subsampled_aurocs",
+    "supervised_score_histogram",
     "surrogate_auroc", "surrogate_moments", "temporal_slices", "temporal_task", "top_k_rate", "two_hop_pairs",
 ]
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from evalkit import linkpred
 from evalkit.graph import as_adjacency
+from evalkit.linkpred import ScoreHistogram
 
 
 from helpers.linkpred import (distance_histograms, histogram_sets, random_graph, random_positives, random_task,
@@ -231,3 +232,19 @@ def test_negative_sampling_takes_node_id_positives():
     assert not {frozenset(p) for p in nodes[drawn].tolist()} & {frozenset(p) for p in ids}
     with pytest.raises(ValueError, match="positives must hold ids of nodes; 1 unknown id: 12345"):
         linkpred.sample_negative_pairs(A, [(ids[0][0], 12345)], 5, nodes=nodes, rng=0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rate", [0.001, 0.05, 0.5, 1.0])
+def test_subsampled_aurocs_are_the_aurocs_of_subsample_negatives(seed, rate):
+    # the same draws from the same seed (by index where few are drawn, hypergeometric otherwise)
+    rng = np.random.default_rng(seed)
+    values = np.unique(rng.integers(0, 200, 150)).astype(float) / 10
+    h = ScoreHistogram.from_unsorted(rng.integers(0, 200, 40) / 10, values, rng.integers(1, 60, values.size))
+    if round(rate * h.n_negative) == 0:
+        pytest.skip("no negative kept")
+    fast = linkpred.subsampled_aurocs(h, rate, n_repeats=25, rng=seed)
+    full = [r.auroc for r in linkpred.subsample_negatives(h, rate, n_repeats=25, rng=seed)]
+    np.testing.assert_allclose(fast, full, rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(fast, h.subsampled_aurocs(rate, n_repeats=25, rng=seed))
+    assert rate == 1.0 or np.ptp(fast) > 0   # the draws differ: the test can tell draws apart

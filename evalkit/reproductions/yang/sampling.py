@@ -403,7 +403,7 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
     rows = []
     for name, h in hists.items():
         for p in np.asarray(rates):
-            draws = np.array([r.auroc for r in h.subsample_negatives(p, n_repeats=n_repeats, rng=seed)])
+            draws = h.subsampled_aurocs(p, n_repeats=n_repeats, rng=seed)
             rows.append({"predictor": name, "p": p, "measured": draws.var(ddof=1),
                          "formula": h.subsampled_auroc_variance(p), "rel_se": _rel_se(draws)})
     out = pd.DataFrame(rows)
@@ -463,7 +463,7 @@ def corollary43(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, p: float 
         h = linkpred.score_histogram(t.adjacency, t.positives, "preferential_attachment")
         g, w = h.auroc_contributions(), h.negative_counts
         sigma2 = np.average((g - np.average(g, weights=w)) ** 2, weights=w)
-        draws = np.array([r.auroc for r in h.subsample_negatives(p, n_repeats=n_repeats, rng=seed)])
+        draws = h.subsampled_aurocs(p, n_repeats=n_repeats, rng=seed)
         rows.append({"network": name, "nodes": t.n_nodes, "negatives N": h.n_negative, "sigma_g^2": sigma2,
                      "Var(AUROC), measured": draws.var(ddof=1),
                      "measured x (N-1) / sigma_g^2": draws.var(ddof=1) * (h.n_negative - 1) / sigma2,
@@ -476,7 +476,7 @@ _RATES = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1.0)
 
 def _subsampling_curve(h, rates, n_repeats, seed):
     usable = rates[np.round(rates * h.n_negative) >= 1]
-    au = np.array([[r.auroc for r in h.subsample_negatives(p, n_repeats=n_repeats, rng=seed)] for p in usable])
+    au = np.array([h.subsampled_aurocs(p, n_repeats=n_repeats, rng=seed) for p in usable])
     return usable, au
 
 
