@@ -21,8 +21,11 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 book: $(STAMP)
-	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline
-	env -u MPLBACKEND $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline.
+	@# EVALKIT_RESULT_CACHE: results several chapters share are computed once per build and kept
+	@# in _build/.evalkit_cache, keyed by evalkit's code and the data (evalkit/reproductions/_cache.py)
+	env -u MPLBACKEND EVALKIT_RESULT_CACHE=$(CURDIR)/_build/.evalkit_cache \
+	  $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
 	$(BIN)/python -m pytest -m book tests/test_book.py
 	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium)
 	@start=$$(date +%s); $(BIN)/python -m pytest -m book -rs tests/test_site_browser.py; status=$$?; \

@@ -20,7 +20,7 @@ from __future__ import annotations
 from . import claims
 from .data import FACEBOOK_SPLIT, NETWORKS, PAPER_NETWORKS, events, label, periods, task, tasks, training_task, utc
 from .distance import (DISTANCE_NETWORKS, PROPFLOW_CLAIMS, SHORT, directed_propflow, distance_histograms, fig10,
-                       fig11, orderings, propflow_weighting, steering, table2, table2_closed_form,
+                       fig11, mean_propflow, orderings, propflow_weighting, steering, table2, table2_closed_form,
                        table2_counts, table2_implied, table3)
 from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig14, new_nodes, score_histograms,
                        slice_positives, theorem61, time_slices)
@@ -31,7 +31,7 @@ from .sampling import (auroc_variance, class_imbalance, condmat_whole_period, co
 __all__ = ["claims", "DISTANCE_NETWORKS", "FACEBOOK_SPLIT", "MEASURE_PREDICTORS", "NETWORKS", "PAPER_NETWORKS",
            "PROPFLOW_CLAIMS", "SHORT", "TIME_NETWORKS", "aupr_by_distance", "auroc_variance", "class_imbalance",
            "condmat_whole_period", "corollary43", "directed_propflow", "distance_histograms", "events",
-           "feature_period_window", "fig10", "fig11", "fig14", "fig7", "fig8", "identify_networks", "label", "new_nodes",
-           "orderings", "periods", "propflow_weighting", "score_histograms", "slice_positives", "stability_readings",
-           "steering", "table1", "table2", "table2_closed_form", "table2_counts", "table2_implied", "table3", "task",
+           "feature_period_window", "fig10", "fig11", "fig14", "fig7", "fig8", "identify_networks", "label",
+           "mean_propflow", "new_nodes", "orderings", "periods", "propflow_weighting", "score_histograms",
+           "slice_positives", "stability_readings", "steering", "table1", "table2", "table2_closed_form", "table2_counts", "table2_implied", "table3", "task",
            "task_sizes", "tasks", "theorem41", "theorem61", "time_slices", "training_task", "utc"]

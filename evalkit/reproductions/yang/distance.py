@@ -9,9 +9,10 @@ import numpy as np
 from ... import linkpred
 from ..._checks import Boolean, Choice, Instance, Integer, Real, Values, checks
 from ..._parallel import progress_bar
+from .._cache import disk_cached
 from .data import NETWORKS, Network, task, yang_experiment
 
-__all__ = ["DISTANCE_NETWORKS", "PROPFLOW_CLAIMS", "SHORT", "directed_propflow", "distance_histograms", "fig10",
+__all__ = ["DISTANCE_NETWORKS", "PROPFLOW_CLAIMS", "SHORT", "directed_propflow", "distance_histograms", "mean_propflow", "fig10",
            "fig11", "orderings", "propflow_weighting", "steering", "table2", "table2_closed_form",
            "table2_counts", "table2_implied", "table3"]
 
@@ -51,6 +52,7 @@ def directed_propflow(name, *, weighted=True):
 
 
 @functools.lru_cache(maxsize=None)
+@disk_cached  # shared by the distance, measures and sampling chapters
 def _directed_propflow(name, weighted):
     t = task(name)
     return linkpred.propflow(t.weights if weighted else t.adjacency, symmetrize=None)
@@ -85,10 +87,46 @@ def distance_histograms(name, *, weighted=True):
     return _distance_histograms(name, bool(weighted))
 
 
+@checks(name=Choice(*NETWORKS), weighted=Boolean())
+def mean_propflow(name, *, weighted=True):
+    """PropFlow of a network's test task, the mean of its two orderings; computed once.
+
+    ``linkpred.mean_of_orderings(directed_propflow(name, weighted=weighted))``, kept for
+    the chapters that share it (distance, measures, sampling).
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+    weighted : bool, default True
+        See :func:`directed_propflow`.
+
+    Returns
+    -------
+    scipy sparse array, shape (n_nodes, n_nodes)
+        Symmetric scores.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> mean_propflow("CollegeMsg").shape  # doctest: +SKIP
+    (1829, 1829)
+    """
+    return _mean_propflow(name, bool(weighted))
+
+
 @functools.lru_cache(maxsize=None)
+@disk_cached  # shared by the distance, measures and sampling chapters
+def _mean_propflow(name, weighted):
+    return linkpred.mean_of_orderings(directed_propflow(name, weighted=weighted))
+
+
+@functools.lru_cache(maxsize=None)
+@disk_cached  # one all-pairs BFS per network, shared by the distance and measures chapters
 def _distance_histograms(name, weighted):
     t = task(name)
-    propflow = linkpred.mean_of_orderings(directed_propflow(name, weighted=weighted))
+    propflow = mean_propflow(name, weighted=weighted)
     if not weighted:  # only PropFlow changes: reuse the others
         out = dict(distance_histograms(name, weighted=True))
         out.update(linkpred.distance_score_histograms(t.adjacency, t.positives, {"propflow": propflow}))

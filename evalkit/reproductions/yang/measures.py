@@ -9,7 +9,7 @@ import numpy as np
 from ... import linkpred
 from ..._checks import Choice, Integer, Values, checks
 from .data import NETWORKS, Network, events, periods, task, yang_experiment
-from .distance import DISTANCE_NETWORKS, directed_propflow, distance_histograms
+from .distance import DISTANCE_NETWORKS, distance_histograms, mean_propflow
 
 __all__ = ["MEASURE_PREDICTORS", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "score_histograms",
            "slice_positives", "theorem61", "time_slices"]
@@ -24,12 +24,7 @@ _END = "last event"
 
 def _propflow(name):
     # equal to linkpred.propflow(task(name).adjacency): the mean of the cached orderings
-    return _mean_propflow(name)
-
-
-@functools.lru_cache(maxsize=None)
-def _mean_propflow(name):
-    return linkpred.mean_of_orderings(directed_propflow(name))
+    return mean_propflow(name)
 
 
 def _predictor(name, label):

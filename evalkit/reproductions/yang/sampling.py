@@ -9,7 +9,7 @@ import numpy as np
 from ... import datasets, linkpred, metrics
 from ..._checks import Boolean, Choice, Instance, Integer, Real, Seed, Values, checks
 from ..._parallel import progress_bar
-from .distance import directed_propflow
+from .distance import mean_propflow
 from .data import (PAPER_NETWORKS, Network, NETWORKS, events, periods, task, tasks, training_task, utc,
                    yang_experiment)
 
@@ -538,7 +538,7 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     for name in progress_bar(networks, progress=progress, desc="Fig. 7 networks"):
         t = task(name)
         preds = {"PA": "preferential_attachment", "AA": "adamic_adar",
-                 "PF": linkpred.mean_of_orderings(directed_propflow(name))}
+                 "PF": mean_propflow(name)}
         for label, pred in preds.items():
             h = linkpred.score_histogram(t.adjacency, t.positives, pred)
             usable, au = _subsampling_curve(h, rates, n_repeats, seed)
