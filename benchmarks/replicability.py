@@ -14,7 +14,8 @@ every design, ``cross_val_score`` for both learners (standard ColumnTransformer
 pipelines), so each learner is fitted again for each pair. Both run on the same data sets
 and seeds; the script prints fits per second and the time ratio.
 
-    python benchmarks/replicability.py          # 3 data sets, 2 repetitions (about a minute)
+    python benchmarks/replicability.py          # 3 data sets, 2 repetitions (about two minutes)
+    python benchmarks/replicability.py --quick  # labor only; Table 5: one training set of one source (the book's build)
     python benchmarks/replicability.py --full   # + the paper's full design, 27 data sets x 10 repetitions
                                                 #   (170,100 fits), with Weka's learners and with the
                                                 #   stand-ins, n_jobs=2 (about 15 minutes on 2 cores)
@@ -94,9 +95,10 @@ def weka_against_standins(names, repetitions):
     print(f"  Weka's learners are {'faster' if ratio >= 1 else 'slower'}: x{max(ratio, 1 / ratio):.1f}")
 
 
-def table5_weka_against_counts(training_sets, repetitions=10):
+def table5_weka_against_counts(training_sets, repetitions=10, n_sources=4):
     """Table 5's cost per training set: Weka's NaiveBayes and J48 against the count learners."""
     sources, _ = bf.simulation_sources(learners="counts")
+    sources = sources[:n_sources]
     bf.run_simulation(sources[:1], n_training_sets=1, repetitions=1, learners="weka", n_jobs=1)  # warm the JVM
     times = {}
     for learners in ("weka", "counts"):
@@ -111,16 +113,17 @@ def table5_weka_against_counts(training_sets, repetitions=10):
     print(f"  the count learners are x{times['weka'] / times['counts']:.1f} faster")
 
 
-def main(full=False):
-    weka_against_standins(SUBSET, 2)
-    table5_weka_against_counts(2)
+def main(full=False, quick=False):
+    subset = SUBSET[:1] if quick else SUBSET
+    weka_against_standins(subset, 2)
+    table5_weka_against_counts(1, n_sources=1) if quick else table5_weka_against_counts(2)
     start = time.perf_counter()
-    ours = bf.run_replication(SUBSET, repetitions=2, learners="standins")
+    ours = bf.run_replication(subset, repetitions=2, learners="standins")
     t_ours = time.perf_counter() - start
     start = time.perf_counter()
-    base_fits = baseline(SUBSET, 2)
+    base_fits = baseline(subset, 2)
     t_base = time.perf_counter() - start
-    print(f"same statistical work on {len(SUBSET)} data sets x 2 repetitions, stand-in learners:")
+    print(f"same statistical work on {len(subset)} data set(s) x 2 repetitions, stand-in learners:")
     print(f"  evalkit runner: {ours.fits} fits in {t_ours:.1f} s ({ours.fits / t_ours:.0f} fits/s)")
     print(f"  cross_val_score per pair: {base_fits} fits in {t_base:.1f} s ({base_fits / t_base:.0f} fits/s)")
     print(f"  speed-up x{t_base / t_ours:.1f} (fewer fits: x{base_fits / ours.fits:.1f}; "
@@ -134,4 +137,4 @@ def main(full=False):
 
 
 if __name__ == "__main__":
-    main(full="--full" in sys.argv)
+    main(full="--full" in sys.argv, quick="--quick" in sys.argv)

@@ -86,14 +86,17 @@ class ArffPreprocessor:
         nv = np.asarray(self.n_values)
         filled = np.where(np.isnan(X), self.fill_, X)
         numeric = nv == 0
-        parts = []
-        if numeric.any():
+        n_numeric = int(numeric.sum())
+        nominal = np.flatnonzero(~numeric)
+        out = np.zeros((X.shape[0], n_numeric + int(nv[nominal].sum())))
+        if n_numeric:
             num = filled[:, numeric]
-            parts.append((num - self.min_) / self.span_ if self.scale else num)
-        weight = 1 / np.sqrt(2.0) if self.scale else 1.0
-        for j in np.flatnonzero(~numeric):
-            parts.append(np.eye(nv[j])[filled[:, j].astype(int)] * weight)
-        return np.hstack(parts) if parts else np.zeros((X.shape[0], 0))
+            out[:, :n_numeric] = (num - self.min_) / self.span_ if self.scale else num
+        if nominal.size:  # one-hot blocks after the numeric columns, one per nominal attribute, in order
+            offsets = n_numeric + np.concatenate([[0], np.cumsum(nv[nominal])[:-1]])
+            out[np.arange(X.shape[0])[:, None], offsets + filled[:, nominal].astype(int)] = (
+                1 / np.sqrt(2.0) if self.scale else 1.0)
+        return out
 
     def fit_transform(self, X, y=None):
         return self.fit(X, y).transform(X)

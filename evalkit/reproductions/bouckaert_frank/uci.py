@@ -25,7 +25,7 @@ import numpy as np
 
 from ... import stats
 from ..._checks import Choice, Either, Function, Instance, Integer, Real, Seed, Text, Values, checks
-from ..._parallel import parallel_map, progress_bar
+from ..._parallel import parallel_map
 from ..._results import result
 from ...datasets import UCI_DATASETS, load_arff
 from ...learners import learners_for
@@ -202,6 +202,23 @@ def _weka_repetition(name, seed):
     return _pvalues(*scores), sum(s.scores.size for s in scores)
 
 
+@functools.lru_cache(maxsize=None)
+def _arff(name):
+    """The ARFF data set, once per process."""
+    return load_arff(name)
+
+
+def _standin_repetition(name, seed, make):
+    """One repetition on one data set with scikit-learn learners: (p-values, number of fits).
+
+    The fits of a repetition run in one process: parallel runs spread whole repetitions
+    over the workers, so a worker gets a task of ~630 fits, not one split at a time.
+    """
+    data = _arff(name)
+    scores = _standin_scores(data, make(data), seed, 1)
+    return _pvalues(*scores), sum(s.scores.size for s in scores)
+
+
 @checks(datasets=Values(Choice(*UCI_DATASETS)), repetitions=Integer(2),
         learners=Either(Choice(*LEARNER_SETS), Function(), none=True))
 def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n_jobs=None, progress=False, seed=0):
@@ -223,12 +240,12 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
         ``learners(data) -> dict of name -> estimator`` is run like the stand-ins. Every
         pair of learners, in dict order, is compared.
     n_jobs : int or None, default None
-        Parallel jobs (joblib) over (data set, repetition) tasks for Weka's learners, each
-        worker process with its own JVM (use a process-based back end), over the fits
-        otherwise: None defers to the active ``joblib.parallel_config`` (serial when none
-        is set); 1 runs serially. The counts do not depend on it.
+        Parallel jobs (joblib) over (data set, repetition) tasks, each worker process with
+        its own JVM for Weka's learners (use a process-based back end): None defers to the
+        active ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The
+        counts do not depend on it.
     progress : bool
-        Progress bar (over data sets; over tasks for Weka's learners).
+        Progress bar over the (data set, repetition) tasks.
     seed : int
         Repetition ``i`` of a data set uses seed ``seed + i`` for all its designs.
 
@@ -260,15 +277,10 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
         per_dataset = [outcomes[i * repetitions:(i + 1) * repetitions] for i in range(len(datasets))]
     else:
         make = learners_for if learners == "standins" else learners
-        per_dataset = []
-        for name in progress_bar(datasets, progress=progress, desc="data sets"):
-            data = load_arff(name)
-            models = make(data)
-            reps = []
-            for rep in range(repetitions):
-                scores = _standin_scores(data, models, seed + rep, n_jobs)
-                reps.append((_pvalues(*scores), sum(s.scores.size for s in scores)))
-            per_dataset.append(reps)
+        tasks = [(name, seed + rep, make) for name in datasets for rep in range(repetitions)]
+        outcomes = parallel_map(_standin_repetition, tasks, n_jobs=n_jobs, progress=progress,
+                                desc="data set x repetition")
+        per_dataset = [outcomes[i * repetitions:(i + 1) * repetitions] for i in range(len(datasets))]
     counts = {}
     fits = 0
     for di, reps in enumerate(per_dataset):
