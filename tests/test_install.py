@@ -77,8 +77,8 @@ import inspect, json, sys, time
 from evalkit.cli import main
 from evalkit.reproductions import experiments
 
-smallest, out_dir = json.loads(sys.argv[1]), sys.argv[2]
-for spec in experiments():
+smallest, out_dir, shard, shards = json.loads(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+for spec in experiments()[shard::shards]:
     argv = ["reproduce", spec.name, "--scale", "small" if "small" in spec.scales else "book",
             *smallest.get(spec.name, []), "--out", f"{out_dir}/{spec.name}.csv"]
     if "progress" in inspect.signature(spec.function).parameters:
@@ -198,14 +198,22 @@ def test_every_experiment_runs_at_its_smallest_scale(installed):
     out_dir.mkdir()
     driver = installed.root / "driver.py"
     driver.write_text(_DRIVER)
-    proc = installed.run(installed.python, driver, json.dumps(SMALLEST), out_dir, check=False)
-    runs = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    # two drivers, each on every other experiment: the runs are single-threaded, CI has two cores
+    shards = 2
+    procs = [subprocess.Popen([str(installed.python), str(driver), json.dumps(SMALLEST), str(out_dir), str(i),
+                               str(shards)], cwd=installed.cwd, env=installed.env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for i in range(shards)]
+    outputs = [p.communicate() for p in procs]
+    order = {spec.name: i for i, spec in enumerate(experiments())}
+    runs = sorted((json.loads(line) for out, _ in outputs for line in out.splitlines() if line.startswith("{")),
+                  key=lambda r: order.get(r["name"], len(order)))
     print(f"\n{len(runs)} experiments in the fresh environment, {sum(r['seconds'] for r in runs):.0f} s in all:")
     for r in runs:
         options = [a for i, a in enumerate(r["argv"][1:], 1) if a not in ("--out", "--quiet")
                    and r["argv"][i - 1] != "--out"]
         print(f"  {r['seconds']:6.1f} s  {' '.join(options)}  {r['error'] or 'ok'}")
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    for p, (_, err) in zip(procs, outputs):
+        assert p.returncode == 0, err[-3000:]
     assert [r["name"] for r in runs] == [spec.name for spec in experiments()]
     failed = {r["name"]: r["error"] or f"exit code {r['code']}" for r in runs if r["code"] != 0}
     assert not failed, failed
