@@ -17,15 +17,20 @@ $(STAMP): requirements.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
+# the test files spread over the cores (pytest-xdist; a file's tests stay together, so a module's
+# fixtures are built once); PYTEST_WORKERS=0 runs them in this process
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadfile
 
 book: $(STAMP)
 	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline.
 	@# EVALKIT_RESULT_CACHE: results several chapters share are computed once per build and kept
 	@# in _build/.evalkit_cache, keyed by evalkit's code and the data (evalkit/reproductions/_cache.py)
+	@# .ci/jupyter_book is jupyter-book with Sphinx's parallel read: the chapters execute side by
+	@# side (EVALKIT_BUILD_JOBS of them, by default the number of cores, at most 4)
 	env -u MPLBACKEND EVALKIT_RESULT_CACHE=$(CURDIR)/_build/.evalkit_cache \
-	  $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+	  $(BIN)/python .ci/jupyter_book build . --warningiserror --nitpick --keep-going
 	$(BIN)/python -m pytest -m book tests/test_book.py
 	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium)
 	@start=$$(date +%s); $(BIN)/python -m pytest -m book -rs tests/test_site_browser.py; status=$$?; \
