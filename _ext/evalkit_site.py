@@ -117,7 +117,34 @@ def _html_renderers_for_singlehtml(app):
             handlers["singlehtml"].setdefault(node_name, renderer)
 
 
+# Extensions that leave Sphinx's parallel-safety flags unset, which makes Sphinx read and write
+# serially (with a warning): sphinx-multitoc-numbering 0.1.3 replaces the section numbering
+# that runs in the main process after the reads are merged, sphinx-mathjax-offline 0.0.2
+# copies MathJax at build-finished, sphinx-jupyterbook-latex acts on LaTeX builds only.
+# None keeps per-document state in the environment, so they are safe to run in parallel.
+_SAFE_UNDECLARED = ("sphinx_multitoc_numbering", "sphinx-mathjax-offline", "sphinx_jupyterbook_latex")
+
+
+def _declare_parallel_safe(app):
+    for name in _SAFE_UNDECLARED:
+        extension = app.extensions.get(name)
+        if extension is not None:
+            for flag in ("parallel_read_safe", "parallel_write_safe"):
+                if getattr(extension, flag, None) is None:
+                    setattr(extension, flag, True)
+
+
+def _merge_nothing(self, docnames, otherdata):
+    """sphinx-proof 0.4's domain keeps no data (its proofs live in ``env.proof_list``, which
+    it merges itself) but lacks the ``merge_domaindata`` a parallel read calls."""
+
+
 def setup(app):
+    from sphinx_proof.domain import ProofDomain
+
+    if "merge_domaindata" not in vars(ProofDomain):
+        ProofDomain.merge_domaindata = _merge_nothing
+    app.connect("builder-inited", _declare_parallel_safe)
     app.connect("builder-inited", _html_renderers_for_singlehtml)
     # first: html-page-context stops at the first handler that returns a template
     app.connect("html-page-context", _unique_scripts, priority=1)
