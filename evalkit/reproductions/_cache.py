@@ -82,7 +82,6 @@ def cache_dir():
 
     Examples
     --------
-    >>> import os
     >>> cache_dir() is None or cache_dir().name == cache_key()
     True
     """

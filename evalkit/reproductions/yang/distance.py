@@ -12,8 +12,8 @@ from ..._parallel import progress_bar
 from .._cache import disk_cached
 from .data import NETWORKS, Network, task, yang_experiment
 
-__all__ = ["DISTANCE_NETWORKS", "PROPFLOW_CLAIMS", "SHORT", "directed_propflow", "distance_histograms", "mean_propflow", "fig10",
-           "fig11", "orderings", "propflow_weighting", "steering", "table2", "table2_closed_form",
+__all__ = ["DISTANCE_NETWORKS", "PROPFLOW_CLAIMS", "SHORT", "directed_propflow", "distance_histograms", "fig10",
+           "fig11", "mean_propflow", "orderings", "propflow_weighting", "steering", "table2", "table2_closed_form",
            "table2_counts", "table2_implied", "table3"]
 
 #: the networks of the distance and measures chapters
