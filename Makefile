@@ -27,8 +27,8 @@ book: $(STAMP)
 	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline.
 	@# EVALKIT_RESULT_CACHE: results several chapters share are computed once per build and kept
 	@# in _build/.evalkit_cache, keyed by evalkit's code and the data (evalkit/reproductions/_cache.py)
-	@# .ci/jupyter_book is jupyter-book with Sphinx's parallel read: the chapters execute side by
-	@# side (EVALKIT_BUILD_JOBS of them, by default the number of cores, at most 4)
+	@# .ci/jupyter_book is jupyter-book with Sphinx's parallel read: EVALKIT_BUILD_JOBS=2 executes
+	@# two chapters side by side (default 1; see that script for why)
 	env -u MPLBACKEND EVALKIT_RESULT_CACHE=$(CURDIR)/_build/.evalkit_cache \
 	  $(BIN)/python .ci/jupyter_book build . --warningiserror --nitpick --keep-going
 	$(BIN)/python -m pytest -m book tests/test_book.py
