@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 from .counts import decision_tree_predict, naive_bayes_predict
-from .standins import ArffPreprocessor, ReseededPerFit, identical_learners_for, learners_for
+from .standins import ArffPreprocessor, ReseededPerFit, identical_learners_for, learners_for, standin_split_scores
 from .weka import (
     WEKA_LEARNERS,
     WekaClassifier,
@@ -47,5 +47,6 @@ __all__ = [
     "decision_tree_predict",
     "identical_learners_for",
     "learners_for",
+    "standin_split_scores",
     "naive_bayes_predict",
 ]

@@ -52,3 +52,44 @@ def test_identical_learners_differ_split_by_split_yet_are_reproducible():
     assert (a != b).any()                       # different seeds per copy
     again = learners.identical_learners_for(data)["tree A"].fit(X[:300], y[:300]).predict(X[300:])
     np.testing.assert_array_equal(a, again)     # same data, same copy: same tree
+
+
+@pytest.mark.parametrize("name", ["anneal", "colic", "soybean", "iris", "vowel", "labor"])
+def test_standin_split_scores_equal_split_scores_of_the_pipelines(name):
+    # anneal, colic, soybean and labor have missing values and nominal attributes; the
+    # fast path must give exactly the pipelines' accuracies, split by split
+    from sklearn.model_selection import RepeatedStratifiedKFold, ShuffleSplit
+
+    from evalkit.resampling import split_scores
+
+    data = datasets.load_arff(name)
+    for cv in (RepeatedStratifiedKFold(n_splits=2, n_repeats=3, random_state=7),
+               ShuffleSplit(n_splits=5, test_size=0.1, random_state=7)):
+        fast = learners.standin_split_scores(data, cv)
+        slow = split_scores(learners.learners_for(data), data.X, data.y, cv)
+        assert fast.names == slow.names
+        np.testing.assert_array_equal(fast.scores, slow.scores)
+        np.testing.assert_array_equal(fast.n_train, slow.n_train)
+        np.testing.assert_array_equal(fast.n_test, slow.n_test)
+
+
+def test_standin_split_scores_leave_out_cases_without_a_class():
+    from sklearn.model_selection import KFold
+
+    from evalkit.resampling import split_scores
+
+    rng = np.random.default_rng(3)
+    rows = "\n".join(f"{x:.3f}, {rng.choice(['a', 'b'])}, {rng.choice(['p', 'q', '?'])}" for x in rng.random(40))
+    data = datasets.parse_arff("@relation t\n@attribute x real\n@attribute u {a, b}\n"
+                               f"@attribute c {{p, q}}\n@data\n{rows}\n")
+    known = data.y >= 0
+    assert not known.all()
+    fast = learners.standin_split_scores(data, KFold(3))
+    slow = split_scores(learners.learners_for(data), data.X[known], data.y[known], KFold(3))
+    np.testing.assert_array_equal(fast.scores, slow.scores)
+    assert (fast.n_train + fast.n_test == known.sum()).all()
+
+
+def test_standin_split_scores_names_a_bad_splitter():
+    with pytest.raises(TypeError, match="cv must be a splitter"):
+        learners.standin_split_scores(datasets.load_arff("iris"), object())
