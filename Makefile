@@ -27,9 +27,13 @@ book: $(STAMP)
 	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline.
 	@# EVALKIT_RESULT_CACHE: results several chapters share are computed once per build and kept
 	@# in _build/.evalkit_cache, keyed by evalkit's code and the data (evalkit/reproductions/_cache.py)
-	@# .ci/jupyter_book is jupyter-book with Sphinx's parallel read: EVALKIT_BUILD_JOBS=2 executes
-	@# two chapters side by side (default 1; see that script for why)
+	@# .ci/jupyter_book is jupyter-book with Sphinx's parallel read: it executes EVALKIT_BUILD_JOBS
+	@# chapters side by side (default: 2, or 1 on one core). So the performance appendix's benchmarks
+	@# run first, one at a time and alone, and the appendix prints what they measured (benchmarks/_quick.py)
+	rm -rf _build/.benchmarks
+	$(BIN)/python benchmarks/_quick.py _build/.benchmarks
 	env -u MPLBACKEND EVALKIT_RESULT_CACHE=$(CURDIR)/_build/.evalkit_cache \
+	  EVALKIT_BENCHMARK_OUTPUT=$(CURDIR)/_build/.benchmarks \
 	  $(BIN)/python .ci/jupyter_book build . --warningiserror --nitpick --keep-going
 	$(BIN)/python -m pytest -m book tests/test_book.py
 	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium)

@@ -14,9 +14,15 @@ versions of the libraries the results depend on, and the registered sha256 of ev
 file (each file's sha256 is checked whenever it is loaded). Within it joblib keys each
 result by the function's own code and its arguments. Unset (the default), nothing is
 written and every call computes.
+
+Pages executed side by side may ask for the same result at the same moment: a call holds
+an exclusive lock on its function's lock file (``<function>.lock`` in the cache, POSIX
+``flock``) while it reads or computes, so the second caller waits and then reads what the
+first wrote, and a result is computed once per build.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.metadata
@@ -91,6 +97,23 @@ def cache_dir():
     return Path(base).expanduser().resolve() / cache_key()
 
 
+@contextlib.contextmanager
+def _exclusive(path):
+    """Hold an exclusive lock on the file ``path`` (POSIX ``flock``; no lock where it is missing)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: pages then may compute a shared result twice
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def disk_cached(func=None, *, ignore=("progress", "n_jobs")):
     """Keep a function's results in :func:`cache_dir` when it is set (decorator).
 
@@ -104,7 +127,8 @@ def disk_cached(func=None, *, ignore=("progress", "n_jobs")):
     Returns
     -------
     callable
-        The function, reading and writing the cache at each call where it is set.
+        The function, reading and writing the cache at each call where it is set; a call
+        waits while another process reads or computes a result of the same function.
 
     Examples
     --------
@@ -130,7 +154,8 @@ def disk_cached(func=None, *, ignore=("progress", "n_jobs")):
         import joblib
 
         memory = joblib.Memory(location, verbose=0)
-        return memory.cache(func, ignore=ignored)(*args, **kwargs)
+        with _exclusive(location / f"{func.__module__}.{func.__qualname__}.lock"):
+            return memory.cache(func, ignore=ignored)(*args, **kwargs)
 
     wrapper.uncached = func
     return wrapper

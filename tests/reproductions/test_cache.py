@@ -64,3 +64,26 @@ def test_a_function_without_n_jobs_is_cached(monkeypatch, tmp_path):
 
     assert f(1) == 1 and f(1) == 1 and f.uncached(2) == 2
     assert calls == [1, 2]
+
+
+@_cache.disk_cached
+def _slow_square(x, log):
+    with open(log, "a") as handle:   # one line per computation, from whichever process computes
+        handle.write(f"{x}\n")
+    import time
+    time.sleep(1.0)
+    return x * x
+
+
+def test_processes_asking_at_once_compute_once(monkeypatch, tmp_path):
+    # two pages executed side by side ask for the same result: the second waits for the first
+    import concurrent.futures
+    import multiprocessing
+
+    monkeypatch.setenv(_cache.CACHE_ENV, str(tmp_path / "cache"))
+    log = str(tmp_path / "log")
+    with concurrent.futures.ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
+        results = list(pool.map(_slow_square, [3, 3], [log, log]))
+    assert results == [9, 9]
+    with open(log) as handle:
+        assert handle.read().split() == ["3"]
