@@ -113,7 +113,8 @@ def start_jvm(*, max_heap_size="1g"):
     Parameters
     ----------
     max_heap_size : str, default "1g"
-        The JVM's ``-Xmx`` (used by the first call only).
+        The JVM's heap, ``-Xmx`` and ``-Xms`` both (the heap starts at its full size: Weka's
+        fits run ~15-35% faster than from a small start); used by the first call only.
 
     Raises
     ------
@@ -167,8 +168,13 @@ def start_jvm(*, max_heap_size="1g"):
             # without Java; JPype's own handlers crash an interpreter that is shutting down.
             # A crash report, if any, goes to the temporary directory, never the working one.
             # (tests/learners/test_weka.py has the regression tests.)
+            # -Xms = -Xmx: the heap starts at its full size. Weka's fits allocate briskly, and
+            # from the default small start the collector keeps the young generation small and
+            # runs often: Table 5's designs on four training sets took 5.2 s against 3.4-3.6 s,
+            # the UCI designs on arrhythmia 5.3 s against 4.5 s. The price is memory: the
+            # process grew to ~0.9 GB instead of ~0.35 GB.
             error_file = os.path.join(tempfile.gettempdir(), "evalkit_java_error_%p.log")
-            args = [f"-Xmx{max_heap_size}", _stack_size_option(), "-Xrs", f"-XX:ErrorFile={error_file}",
+            args = [f"-Xmx{max_heap_size}", f"-Xms{max_heap_size}", _stack_size_option(), "-Xrs", f"-XX:ErrorFile={error_file}",
                     "-Djava.awt.headless=true", "-Dweka.packageManager.loadPackages=false"]
             if _java_major() >= 17:  # silences JPype's native-access warning on new Java runtimes
                 args.append("--enable-native-access=ALL-UNNAMED")
