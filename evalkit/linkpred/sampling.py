@@ -95,13 +95,14 @@ class _Draws:
     ``draw(rng)`` returns the bucket of each item drawn (``k`` of them) where ``k`` is less
     than the number of buckets (drawn by index: few draws, many buckets), else the items
     drawn from each bucket (a multivariate hypergeometric draw, or every item when ``k``
-    is all of them). The cumulative counts are computed once for all the draws.
+    is all of them). The cumulative counts are computed once for all the draws. ``by_index``
+    forces the choice (``k`` below the number of items).
     """
 
-    def __init__(self, counts, k):
+    def __init__(self, counts, k, by_index=None):
         self.counts, self.k = counts, int(k)
         self.total = int(counts.sum())
-        self.by_index = self.k < counts.size and self.k < self.total
+        self.by_index = self.k < counts.size and self.k < self.total if by_index is None else bool(by_index)
         self.cumulative = np.cumsum(counts) if self.by_index else None
 
     def draw(self, rng):
@@ -274,12 +275,22 @@ def subsample_negatives(histogram, rate, *, n_repeats=100, rng=None):
 def subsampled_aurocs(histogram, rate, *, n_repeats=100, rng=None):
     """The AUROC of each test set of :func:`subsample_negatives`, without the rest of the evaluation.
 
-    The same draws from the same ``rng`` as :func:`subsample_negatives`, so the same test
-    sets; the AUROC of each is the mean, over its negatives, of
+    The AUROC of a test set is the mean, over its negatives, of
     :meth:`~evalkit.linkpred.ScoreHistogram.auroc_contributions` (the fraction of the
-    positives that outscore a negative, ties counting one half), a dot product with the
-    drawn counts instead of a whole evaluation. Equal to ``[r.auroc for r in
-    subsample_negatives(...)]`` up to rounding in the last bits.
+    positives that outscore a negative, ties counting one half): a dot product with the
+    drawn counts instead of a whole evaluation. It depends only on how many negatives of
+    each contribution are drawn, and the negatives between two neighbouring positive scores
+    share one, so they are drawn as one bucket (at most ``2P + 1`` buckets for ``P``
+    positives, against millions of score values for PropFlow).
+
+    Where ``k`` (the negatives kept) is below the number of distinct negative values, the
+    negatives are drawn by index, with the same draws from the same ``rng`` as
+    :func:`subsample_negatives`: the same test sets, and ``[r.auroc for r in
+    subsample_negatives(...)]`` up to rounding in the last bits. Otherwise one multivariate
+    hypergeometric draw over the buckets replaces :func:`subsample_negatives`'s draw over
+    the values: the same distribution of AUROCs (a multivariate hypergeometric draw summed
+    over groups of its colours is the draw over the groups), other random numbers, so other
+    test sets, except where no two values share a contribution.
 
     Parameters
     ----------
@@ -311,11 +322,21 @@ def subsampled_aurocs(histogram, rate, *, n_repeats=100, rng=None):
     if k == 0:
         raise ValueError(f"rate={rate} keeps no negative out of {histogram.n_negative}")
     contributions = histogram.auroc_contributions()
-    draws = _Draws(histogram.negative_counts.astype(np.int64), k)
+    counts = histogram.negative_counts.astype(np.int64)
+    # The AUROC depends only on how many drawn negatives have each contribution, so runs of
+    # neighbouring values with equal contribution (the negatives between two positive scores:
+    # at most 2P + 1 runs, against millions of values for PropFlow) are drawn as one bucket.
+    # By index, an item falls in the run of its value: the same draws, the same AUROCs. By
+    # bucket (k at least the number of values), one multivariate hypergeometric draw over the
+    # runs has the distribution of the draw over the values, summed by run, at a fraction of
+    # the cost, but it draws other random numbers (the same ones where no values merge).
+    starts = np.flatnonzero(np.r_[True, contributions[1:] != contributions[:-1]])
+    draws = _Draws(np.add.reduceat(counts, starts), k, by_index=k < counts.size and k < histogram.n_negative)
+    run_contributions = contributions[starts]
     out = np.empty(n_repeats)
     for i in range(n_repeats):
         drawn = draws.draw(rng)
-        out[i] = (contributions[drawn].sum() if draws.by_index else drawn @ contributions) / k
+        out[i] = (run_contributions[drawn].sum() if draws.by_index else drawn @ run_contributions) / k
     return out
 
 

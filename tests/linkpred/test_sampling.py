@@ -234,17 +234,49 @@ def test_negative_sampling_takes_node_id_positives():
         linkpred.sample_negative_pairs(A, [(ids[0][0], 12345)], 5, nodes=nodes, rng=0)
 
 
-@pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("rate", [0.001, 0.05, 0.5, 1.0])
-def test_subsampled_aurocs_are_the_aurocs_of_subsample_negatives(seed, rate):
-    # the same draws from the same seed (by index where few are drawn, hypergeometric otherwise)
-    rng = np.random.default_rng(seed)
+def _random_histogram(rng, interleaved=False):
     values = np.unique(rng.integers(0, 200, 150)).astype(float) / 10
-    h = ScoreHistogram.from_unsorted(rng.integers(0, 200, 40) / 10, values, rng.integers(1, 60, values.size))
-    if round(rate * h.n_negative) == 0:
+    if interleaved:   # a positive between every two negative values: no two share a contribution
+        positives = (values[:-1] + values[1:]) / 2
+    else:             # 40 positives: runs of negative values between two of them share one
+        positives = rng.integers(0, 200, 40) / 10
+    return ScoreHistogram.from_unsorted(positives, values, rng.integers(1, 60, values.size))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rate", [0.001, 0.01, 0.05, 0.5, 1.0])
+@pytest.mark.parametrize("interleaved", [False, True])
+def test_subsampled_aurocs_are_the_aurocs_of_subsample_negatives(seed, rate, interleaved):
+    # by index (fewer kept than values), all kept, or where no two values share a
+    # contribution: the same draws from the same seed as subsample_negatives
+    h = _random_histogram(np.random.default_rng(seed), interleaved)
+    k = round(rate * h.n_negative)
+    if k == 0:
         pytest.skip("no negative kept")
     fast = linkpred.subsampled_aurocs(h, rate, n_repeats=25, rng=seed)
     full = [r.auroc for r in linkpred.subsample_negatives(h, rate, n_repeats=25, rng=seed)]
-    np.testing.assert_allclose(fast, full, rtol=0, atol=1e-12)
     np.testing.assert_array_equal(fast, h.subsampled_aurocs(rate, n_repeats=25, rng=seed))
+    if k < h.negative_values.size or k == h.n_negative or interleaved:
+        np.testing.assert_allclose(fast, full, rtol=0, atol=1e-12)
+    else:   # by bucket, values merged: other draws (the next test checks their distribution)
+        assert not np.allclose(fast, full, rtol=0, atol=1e-12)
     assert rate == 1.0 or np.ptp(fast) > 0   # the draws differ: the test can tell draws apart
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("rate", [0.05, 0.3])
+def test_subsampled_aurocs_by_bucket_have_the_distribution_of_subsample_negatives(seed, rate):
+    # values merged into buckets of equal contribution: the AUROCs' mean is the whole
+    # AUROC and their variance the exact finite-population variance; and the two methods'
+    # draws agree in distribution (two-sample Kolmogorov-Smirnov)
+    from scipy import stats
+
+    h = _random_histogram(np.random.default_rng(seed))
+    assert round(rate * h.n_negative) >= h.negative_values.size   # by bucket
+    n = 4000
+    fast = linkpred.subsampled_aurocs(h, rate, n_repeats=n, rng=seed)
+    exact_var = h.subsampled_auroc_variance(rate)
+    assert abs(fast.mean() - h.evaluate().auroc) < 5 * np.sqrt(exact_var / n)
+    assert abs(fast.var(ddof=1) / exact_var - 1) < 5 * np.sqrt(2 / (n - 1))
+    full = [r.auroc for r in linkpred.subsample_negatives(h, rate, n_repeats=1000, rng=seed + 100)]
+    assert stats.ks_2samp(fast, full).pvalue > 0.001

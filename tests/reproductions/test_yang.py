@@ -203,3 +203,30 @@ def test_bad_arguments_are_refused_before_any_data_is_loaded():
                             alphas=(0.5,), betas=(10,))
     with pytest.raises(ValueError, match="name must be one of"):
         yang.directed_propflow("DBLP")
+
+
+def test_stable_rate_odds_match_a_simulation_of_the_ranges():
+    # two predictors at three rates; each cell's 100 draws normal with the given sd:
+    # the frequency of each simulated stable rate matches the computed odds
+    import pandas as pd
+
+    frame = pd.DataFrame({"network": "n", "predictor": ["PA"] * 3 + ["AA"] * 3, "p": [0.01, 0.1, 1.0] * 2,
+                          "sd": [0.0021, 0.0016, 0.0, 0.0030, 0.0012, 0.0]})
+    odds = yang.stable_rate_odds(frame, limit=0.01, n_repeats=100).loc["n"]
+    assert abs(odds.sum() - 1) < 1e-9
+    rng = np.random.default_rng(5)
+    n_sim = 4000
+    ranges = np.ptp(rng.normal(size=(n_sim, 6, 100)) * frame["sd"].to_numpy()[None, :, None], axis=2)
+    ok = ranges <= 0.01
+    at_rate = {p: ok[:, (frame["p"] == p).to_numpy()].all(axis=1) for p in (0.01, 0.1, 1.0)}
+    stable = np.where(at_rate[0.01] & at_rate[0.1], 0.01, np.where(at_rate[0.1], 0.1, 1.0))
+    for p in (0.01, 0.1, 1.0):
+        freq = (stable == p).mean()
+        assert abs(freq - odds[p]) < 4 * np.sqrt(odds[p] * (1 - odds[p]) / n_sim) + 1e-3, (p, freq, odds[p])
+
+
+def test_stable_rate_odds_name_missing_columns():
+    import pandas as pd
+
+    with pytest.raises(ValueError, match="fig7 must have the columns network, p and sd"):
+        yang.stable_rate_odds(pd.DataFrame({"network": ["n"], "p": [0.1]}))

@@ -14,7 +14,8 @@ from .data import (PAPER_NETWORKS, Network, NETWORKS, events, periods, task, tas
                    yang_experiment)
 
 __all__ = ["auroc_variance", "class_imbalance", "condmat_whole_period", "corollary43", "feature_period_window",
-           "fig7", "fig8", "identify_networks", "stability_readings", "table1", "task_sizes", "theorem41"]
+           "fig7", "fig8", "identify_networks", "stability_readings", "stable_rate_odds", "table1", "task_sizes",
+           "theorem41"]
 
 _SAMPLING_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core")
 #: every timestamped data set we have, by the name the identification table gives it
@@ -513,7 +514,9 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     Returns
     -------
     pandas.DataFrame
-        Columns network, predictor, p, mean, min, max (AUROC over the samples).
+        Columns network, predictor, p, mean, min, max (AUROC over the samples), and sd, the
+        exact standard deviation of one sampled AUROC
+        (:func:`evalkit.linkpred.subsampled_auroc_variance`).
 
     Examples
     --------
@@ -543,7 +546,8 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
             h = linkpred.score_histogram(t.adjacency, t.positives, pred)
             usable, au = _subsampling_curve(h, rates, n_repeats, seed)
             frames.append(pd.DataFrame({"network": name, "predictor": label, "p": usable, "mean": au.mean(1),
-                                        "min": au.min(1), "max": au.max(1)}))
+                                        "min": au.min(1), "max": au.max(1),
+                                        "sd": [np.sqrt(h.subsampled_auroc_variance(p)) for p in usable]}))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -599,6 +603,81 @@ def stability_readings(fig7, stated):
         lower = worst.index[worst.index < rate]
         rows[name] = {"stated rate": float(rate), "from": float(worst.loc[rate]),
                       "below": float(worst.loc[lower.max()]) if lower.size else np.inf}
+    return pd.DataFrame(rows).T
+
+
+def _range_probability(sd, limit, n):
+    """P(range of ``n`` independent normal draws of standard deviation ``sd`` <= ``limit``), elementwise."""
+    from scipy import stats
+
+    sd = np.atleast_1d(np.asarray(sd, dtype=float))
+    out = np.ones(sd.shape)
+    spread = sd > 0
+    x = np.linspace(-9.0, 9.0, 4001)[:, None]
+    w = limit / sd[spread]
+    density = n * stats.norm.pdf(x) * (stats.norm.cdf(x + w) - stats.norm.cdf(x)) ** (n - 1)
+    out[spread] = np.minimum(np.trapezoid(density, x, axis=0), 1.0)
+    return out
+
+
+def _example_fig7_sd():
+    frame = _example_fig7()
+    frame["sd"] = [0.015, 0.002, 0.0]
+    return frame
+
+
+@checks(fig7=Instance("DataFrame", example=_example_fig7_sd), limit=Real(0, None, closed="neither"),
+        n_repeats=Integer(2))
+def stable_rate_odds(fig7, *, limit=0.01, n_repeats=100):
+    """How likely each rate is to come out as a network's stable rate, given how it is measured.
+
+    The stable rate (the claims' reading of "stable down to p") is the smallest rate ``p``
+    from which on every predictor's AUROC ranges over at most ``limit`` across the
+    ``n_repeats`` sampled test sets of each rate. A range of draws is random, so the stable
+    rate is too: another seed can give another one. Each sampled AUROC is the mean of
+    thousands of contributions, so approximately normal with the exact standard deviation
+    ``sd`` of :func:`fig7`; the range of ``n`` independent normal draws has the distribution
+    ``P(R <= w) = n * integral of phi(x) * (Phi(x + w / sd) - Phi(x))**(n - 1) dx``, and the
+    cells (predictor, rate) are drawn independently. Then ``P(stable rate <= p)`` is the
+    product, over the cells at rates ``>= p``, of ``P(range <= limit)``.
+
+    Parameters
+    ----------
+    fig7 : pandas.DataFrame
+        :func:`fig7`'s frame (columns network, predictor, p and sd).
+    limit : float, default 0.01
+        Largest range that counts as stable (the claims' reading).
+    n_repeats : int, default 100
+        Test sets per rate (:func:`fig7`'s).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per network, one column per rate: the probability that it is the stable
+        rate (a row sums to 1 when the largest rate is always stable, as ``p = 1`` is).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"network": "n", "predictor": "PA", "p": [0.01, 0.1, 1.0],
+    ...                   "sd": [0.01, 0.0005, 0.0]})
+    >>> stable_rate_odds(f).round(3).loc["n"].tolist()   # 100 draws range over ~5 sd: 0.05, then 0.0025
+    [0.0, 1.0, 0.0]
+    >>> f["sd"] = [0.002, 0.0005, 0.0]                  # ~0.01 at p = 0.01: a coin flip there
+    >>> stable_rate_odds(f).round(2).loc["n"].tolist()
+    [0.52, 0.48, 0.0]
+    """
+    import pandas as pd
+
+    missing = {"network", "p", "sd"} - set(fig7.columns)
+    if missing:
+        raise ValueError(f"fig7 must have the columns network, p and sd (fig7's frame); missing {sorted(missing)}")
+    passes = _range_probability(fig7["sd"].to_numpy(), limit, n_repeats)
+    rows = {}
+    for name, d in fig7.assign(passes=passes).groupby("network", sort=False):
+        at_rate = d.groupby("p")["passes"].prod().sort_index(ascending=False)
+        at_most = at_rate.cumprod()   # P(every cell at this rate and above passes) = P(stable rate <= p)
+        rows[name] = (at_most - at_most.shift(-1, fill_value=0.0)).sort_index()
     return pd.DataFrame(rows).T
 
 
