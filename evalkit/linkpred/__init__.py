@@ -10,7 +10,8 @@ public names of the submodules are re-exported here, flat:
   preferential attachment, PropFlow, truncated Katz, rooted PageRank, on sparse matrices
 - :mod:`evalkit.linkpred.histogram` -- score histograms, exact all-pairs evaluation, merging
 - :mod:`evalkit.linkpred.sampling` -- negative sampling, every scheme (uniform, by
-  distance, Kaggle, steered), and the surrogate simulation of Table 2
+  distance, Kaggle, steered)
+- :mod:`evalkit.linkpred.surrogate` -- the surrogate ranking simulation of Table 2
 - :mod:`evalkit.linkpred.distance` -- pair distances, counts and score histograms by
   geodesic distance, and :func:`evaluation_report`
 - :mod:`evalkit.linkpred.orderings` -- directional predictors and their orderings
@@ -38,18 +39,19 @@ from .distance import (DistanceCounts, DistanceHistograms, distance_counts, dist
                        evaluation_report, pair_distances)
 from .histogram import PairEvaluation, ScoreHistogram, evaluate_all_pairs, merge_histograms, score_histogram
 from .orderings import OrderingEvaluation, evaluate_orderings, is_directional, two_hop_pairs
-from .predictors import (PREDICTORS, adamic_adar, common_neighbors, jaccard, katz, mean_of_orderings, pair_scores,
+from .predictors import (PREDICTORS, ScoreLookup, adamic_adar, common_neighbors, jaccard, katz, mean_of_orderings, pair_scores,
                          preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
-from .sampling import (SurrogateMoments, SurrogateResult, distance_mean_auroc, draw_without_replacement,
-                       sample_distance_balanced, sample_negative_pairs, sample_steered, sample_uniform, subsample_negatives,
-                       subsampled_auroc_variance, subsampled_aurocs, surrogate_auroc, surrogate_moments)
+from .sampling import (NegativePairSampler, distance_mean_auroc, draw_without_replacement, sample_distance_balanced,
+                       sample_negative_pairs, sample_steered, sample_uniform, subsample_negatives,
+                       subsampled_auroc_variance, subsampled_aurocs)
 from .supervised import FEATURES, supervised_score_histogram
+from .surrogate import SurrogateMoments, SurrogateResult, surrogate_auroc, surrogate_moments
 from .tasks import LinkPredictionTask, temporal_slices, temporal_task
 from .topk import TopKRate, top_k_rate
 
 __all__ = [
-    "DistanceCounts", "DistanceHistograms", "FEATURES", "LinkPredictionTask", "OrderingEvaluation", "PREDICTORS",
-    "PairEvaluation", "ScoreHistogram", "SurrogateMoments", "SurrogateResult", "TopKRate",
+    "DistanceCounts", "DistanceHistograms", "FEATURES", "LinkPredictionTask", "NegativePairSampler",
+    "OrderingEvaluation", "PREDICTORS", "PairEvaluation", "ScoreHistogram", "ScoreLookup", "SurrogateMoments", "SurrogateResult", "TopKRate",
     "adamic_adar", "common_neighbors", "distance_counts", "distance_mean_auroc", "distance_score_histograms",
     "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "is_directional",
     "jaccard", "katz", "mean_of_orderings", "merge_histograms", "pair_distances", "pair_scores", "preferential_attachment",

@@ -14,7 +14,7 @@ Chawla (2015, Section 4.2) ask for the evaluation split this way:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 import scipy.sparse as sp

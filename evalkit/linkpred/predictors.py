@@ -18,7 +18,7 @@ from ._blocks import scorer
 
 _SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
 
-__all__ = ["PREDICTORS", "adamic_adar", "common_neighbors", "jaccard", "katz", "mean_of_orderings", "pair_scores",
+__all__ = ["PREDICTORS", "ScoreLookup", "adamic_adar", "common_neighbors", "jaccard", "katz", "mean_of_orderings", "pair_scores",
            "preferential_attachment", "propflow", "rooted_pagerank", "snap_float_ties"]
 
 
@@ -411,16 +411,44 @@ def pair_scores(S, pairs):
     >>> pair_scores(S, [(0, 1), (1, 1)]).tolist()
     [2.0, 0.0]
     """
-    S = sp.csr_array(S)
-    if S.shape[0] != S.shape[1]:
-        raise ValueError(f"S must be square; got shape {S.shape}")
-    pairs = check_pairs(pairs, S.shape[0], "pairs")
-    coo = S.tocoo()
-    keys = pair_keys(coo.row, coo.col, S.shape[1])
-    order = np.argsort(keys)
-    keys, data = keys[order], coo.data[order]
-    want = pair_keys(pairs[:, 0], pairs[:, 1], S.shape[1])
-    if keys.size == 0:
-        return np.zeros(want.size)
-    i = np.minimum(np.searchsorted(keys, want), keys.size - 1)
-    return np.where(keys[i] == want, data[i], 0.0)
+    return ScoreLookup(S)(pairs)
+
+
+@checks(S=_SCORES)
+class ScoreLookup:
+    """:func:`pair_scores` for many sets of pairs of one score matrix, its entries sorted once.
+
+    ``ScoreLookup(S)(pairs)`` is ``pair_scores(S, pairs)``; looking up many test sets in one
+    matrix sorts its stored entries once instead of at every call.
+
+    Parameters
+    ----------
+    S : scipy sparse matrix or array_like, shape (n, n)
+        Scores, e.g. of a predictor of ``PREDICTORS``.
+
+    Examples
+    --------
+    >>> lookup = ScoreLookup(sp.csr_array(np.array([[0, 2.0], [2.0, 0]])))
+    >>> lookup([(0, 1), (1, 1)]).tolist(), lookup([(1, 0)]).tolist()
+    ([2.0, 0.0], [2.0])
+    """
+
+    def __init__(self, S):
+        S = sp.csr_array(S)
+        if S.shape[0] != S.shape[1]:
+            raise ValueError(f"S must be square; got shape {S.shape}")
+        self._n = S.shape[0]
+        coo = S.tocoo()
+        keys = pair_keys(coo.row, coo.col, S.shape[1])
+        order = np.argsort(keys)
+        self._keys, self._data = keys[order], coo.data[order]
+
+    def __call__(self, pairs):
+        """``S[u, v]`` for each pair ``(u, v)`` of ``pairs`` (0 where not stored), as :func:`pair_scores`."""
+        pairs = check_pairs(pairs, self._n, "pairs")
+        want = pair_keys(pairs[:, 0], pairs[:, 1], self._n)
+        keys, data = self._keys, self._data
+        if keys.size == 0:
+            return np.zeros(want.size)
+        i = np.minimum(np.searchsorted(keys, want), keys.size - 1)
+        return np.where(keys[i] == want, data[i], 0.0)

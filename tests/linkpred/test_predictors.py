@@ -81,6 +81,21 @@ def test_pair_scores_lookup():
     np.testing.assert_array_equal(linkpred.pair_scores(S, pairs), S.toarray()[pairs[:, 0], pairs[:, 1]])
 
 
+def test_score_lookup_serves_many_sets_of_pairs_as_pair_scores():
+    g, A = random_graph(4, n=25, p=0.15)
+    S = linkpred.adamic_adar(A)
+    lookup = linkpred.ScoreLookup(S)
+    rng = np.random.default_rng(2)
+    for _ in range(5):
+        pairs = rng.integers(0, 25, (30, 2))
+        np.testing.assert_array_equal(lookup(pairs), linkpred.pair_scores(S, pairs))
+        np.testing.assert_array_equal(lookup(pairs), S.toarray()[pairs[:, 0], pairs[:, 1]])
+    with pytest.raises(ValueError, match="square"):
+        linkpred.ScoreLookup(np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="pairs"):
+        lookup([(0, 25)])
+
+
 def test_mean_of_orderings_is_propflow_mean():
     A, *_ = random_task(9)
     S = linkpred.propflow(A, symmetrize=None)

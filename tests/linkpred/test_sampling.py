@@ -65,6 +65,18 @@ def test_subsampled_auroc_variance_formula_matches_monte_carlo():
     assert h.subsampled_auroc_variance(1.0) == 0.0
 
 
+def test_a_negative_pair_sampler_draws_as_sample_negative_pairs():
+    # one sampler, many draws from one rng: the same pairs as a call of sample_negative_pairs per draw
+    g, A = random_graph(8, n=30, p=0.2)
+    pos = random_positives(A, np.random.default_rng(1), 6)
+    sampler = linkpred.NegativePairSampler(A, pos)
+    a, b = np.random.default_rng(4), np.random.default_rng(4)
+    for size in (1, 20, 0, 50):
+        np.testing.assert_array_equal(sampler.sample(size, rng=a), linkpred.sample_negative_pairs(A, pos, size, rng=b))
+    with pytest.raises(ValueError, match="size must be an integer in"):
+        sampler.sample(sampler.n_negative + 1, rng=0)
+
+
 def test_sampled_negative_pairs_are_uniform_distinct_candidates():
     g, A = random_graph(11, n=12, p=0.3)
     pos = random_positives(A, np.random.default_rng(0), 3)

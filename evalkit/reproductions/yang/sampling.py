@@ -335,12 +335,11 @@ def theorem41(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3), n_test_sets: int
     N = h_aa.n_negative
     C = int(h_aa.negative_counts[h_aa.negative_values == 0].sum())
     rng = np.random.default_rng(seed)
+    sampler, scores = linkpred.NegativePairSampler(cm.adjacency, cm.positives), linkpred.ScoreLookup(aa)
     rows = []
     for p in rates:
         k = round(p * N)
-        measured = [np.mean(linkpred.pair_scores(aa, linkpred.sample_negative_pairs(cm.adjacency, cm.positives, k,
-                                                                                     rng=rng)) == 0)
-                    for _ in range(n_test_sets)]
+        measured = [np.mean(scores(sampler.sample(k, rng=rng)) == 0) for _ in range(n_test_sets)]
         formula = C * (N - C) * (1 - k / N) / (N**2 * (N - 1) * (k / N))
         rows.append({"p": p, "negatives kept": k, f"Monte Carlo variance ({n_test_sets} test sets)":
                      np.var(measured, ddof=1), "Theorem 4.1": formula})
