@@ -154,10 +154,17 @@ def _one_page_per_task(make_chunks, reading):
     other process was idle. One page per task, heaviest first (:func:`_heaviest_first`),
     lets each process take the next page as soon as it is free: longest-processing-time-
     first scheduling. A task costs a fork and a pickled environment, a fraction of a second.
+
+    Sphinx 7.4's ``ParallelTasks`` starts the first ``nproc`` tasks at once and keeps the
+    others in a dict, from which a freed process takes the *last* one (``dict.popitem``):
+    so the tasks after the first ``nproc`` are handed over in reverse, and they start in
+    the order of ``arguments``. (Handed over in order, the lightest pages ran right after
+    the two heaviest and the third heaviest came last.)
     """
     def chunks(arguments, nproc, maxbatch=10):
         if reading["now"]:
-            return [[docname] for docname in arguments]
+            tasks = [[docname] for docname in arguments]
+            return tasks[:nproc] + tasks[nproc:][::-1]
         return make_chunks(arguments, nproc, maxbatch)
 
     return chunks
