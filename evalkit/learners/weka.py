@@ -174,8 +174,9 @@ def start_jvm(*, max_heap_size="1g"):
             # the UCI designs on arrhythmia 5.3 s against 4.5 s. The price is memory: the
             # process grew to ~0.9 GB instead of ~0.35 GB.
             error_file = os.path.join(tempfile.gettempdir(), "evalkit_java_error_%p.log")
-            args = [f"-Xmx{max_heap_size}", f"-Xms{max_heap_size}", _stack_size_option(), "-Xrs", f"-XX:ErrorFile={error_file}",
-                    "-Djava.awt.headless=true", "-Dweka.packageManager.loadPackages=false"]
+            args = [f"-Xmx{max_heap_size}", f"-Xms{max_heap_size}", _stack_size_option(), "-Xrs",
+                    f"-XX:ErrorFile={error_file}", "-Djava.awt.headless=true",
+                    "-Dweka.packageManager.loadPackages=false"]
             if _java_major() >= 17:  # silences JPype's native-access warning on new Java runtimes
                 args.append("--enable-native-access=ALL-UNNAMED")
             jpype.startJVM(*args, classpath=class_path, convertStrings=True, interrupt=True)

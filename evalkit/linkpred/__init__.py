@@ -39,8 +39,8 @@ from .distance import (DistanceCounts, DistanceHistograms, distance_counts, dist
                        evaluation_report, pair_distances)
 from .histogram import PairEvaluation, ScoreHistogram, evaluate_all_pairs, merge_histograms, score_histogram
 from .orderings import OrderingEvaluation, evaluate_orderings, is_directional, two_hop_pairs
-from .predictors import (PREDICTORS, ScoreLookup, adamic_adar, common_neighbors, jaccard, katz, mean_of_orderings, pair_scores,
-                         preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
+from .predictors import (PREDICTORS, ScoreLookup, adamic_adar, common_neighbors, jaccard, katz, mean_of_orderings,
+                         pair_scores, preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
 from .sampling import (NegativePairSampler, distance_mean_auroc, draw_without_replacement, sample_distance_balanced,
                        sample_negative_pairs, sample_steered, sample_uniform, subsample_negatives,
                        subsampled_auroc_variance, subsampled_aurocs)
@@ -51,7 +51,8 @@ from .topk import TopKRate, top_k_rate
 
 __all__ = [
     "DistanceCounts", "DistanceHistograms", "FEATURES", "LinkPredictionTask", "NegativePairSampler",
-    "OrderingEvaluation", "PREDICTORS", "PairEvaluation", "ScoreHistogram", "ScoreLookup", "SurrogateMoments", "SurrogateResult", "TopKRate",
+    "OrderingEvaluation", "PREDICTORS", "PairEvaluation", "ScoreHistogram", "ScoreLookup", "SurrogateMoments",
+    "SurrogateResult", "TopKRate",
     "adamic_adar", "common_neighbors", "distance_counts", "distance_mean_auroc", "distance_score_histograms",
     "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "is_directional",
     "jaccard", "katz", "mean_of_orderings", "merge_histograms", "pair_distances", "pair_scores", "preferential_attachment",

@@ -18,8 +18,8 @@ from ._blocks import scorer
 
 _SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
 
-__all__ = ["PREDICTORS", "ScoreLookup", "adamic_adar", "common_neighbors", "jaccard", "katz", "mean_of_orderings", "pair_scores",
-           "preferential_attachment", "propflow", "rooted_pagerank", "snap_float_ties"]
+__all__ = ["PREDICTORS", "ScoreLookup", "adamic_adar", "common_neighbors", "jaccard", "katz", "mean_of_orderings",
+           "pair_scores", "preferential_attachment", "propflow", "rooted_pagerank", "snap_float_ties"]
 
 
 def _without_diagonal(S):

@@ -33,6 +33,6 @@ __all__ = ["claims", "DISTANCE_NETWORKS", "FACEBOOK_SPLIT", "MEASURE_PREDICTORS"
            "condmat_whole_period", "corollary43", "directed_propflow", "distance_histograms", "events",
            "feature_period_window", "fig10", "fig11", "fig14", "fig7", "fig8", "identify_networks", "label",
            "mean_propflow", "new_nodes", "orderings", "periods", "propflow_weighting", "score_histograms",
-           "slice_positives", "stability_readings", "stable_rate_odds", "steering", "table1", "table2", "table2_closed_form",
-           "table2_counts", "table2_implied", "table3", "task", "task_sizes", "tasks", "theorem41", "theorem61",
-           "time_slices", "training_task", "utc"]
+           "slice_positives", "stability_readings", "stable_rate_odds", "steering", "table1", "table2",
+           "table2_closed_form", "table2_counts", "table2_implied", "table3", "task", "task_sizes", "tasks",
+           "theorem41", "theorem61", "time_slices", "training_task", "utc"]
