@@ -19,7 +19,8 @@ Examples
 from __future__ import annotations
 
 from .counts import decision_tree_predict, naive_bayes_predict
-from .standins import ArffPreprocessor, ReseededPerFit, identical_learners_for, learners_for, standin_split_scores
+from .standins import (ArffPreprocessor, ReseededPerFit, identical_learners_for, identical_split_scores, learners_for,
+                       standin_split_scores)
 from .weka import (
     WEKA_LEARNERS,
     WekaClassifier,
@@ -46,6 +47,7 @@ __all__ = [
     "ReseededPerFit",
     "decision_tree_predict",
     "identical_learners_for",
+    "identical_split_scores",
     "learners_for",
     "standin_split_scores",
     "naive_bayes_predict",

@@ -5,7 +5,8 @@
 * :func:`learners_for` -- naive Bayes, a C4.5-like tree and 1-nearest-neighbour;
 * :func:`standin_split_scores` -- the three of them on every split of a design, fast;
 * :class:`ReseededPerFit` and :func:`identical_learners_for` -- two exchangeable copies of
-  one randomised learner, a comparison where the null hypothesis holds.
+  one randomised learner, a comparison where the null hypothesis holds
+  (:func:`identical_split_scores`: both on every split of a design, fast).
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def _tiny_arff():
 
 _ARFF = Instance("ArffData", example=_tiny_arff)
 
-__all__ = ["ArffPreprocessor", "ReseededPerFit", "identical_learners_for", "learners_for", "standin_split_scores"]
+__all__ = ["ArffPreprocessor", "ReseededPerFit", "identical_learners_for", "identical_split_scores", "learners_for",
+           "standin_split_scores"]
 
 
 @checks(n_values=Values(of=Integer(0), min_len=0), scale=Boolean())
@@ -201,6 +203,18 @@ def standin_split_scores(data, cv):
     >>> bool((fast.scores == split_scores(learners_for(iris), iris.X, iris.y, cv).scores).all())
     True
     """
+    models = _standin_models()
+    return _split_scores(data, cv, ("NB", "C4.5", "NN"), lambda plain, scaled, y_train: (
+        [model.fit(x_train, y_train) for model, (x_train, _) in zip(models, (plain, plain, scaled))],
+        (plain[1], plain[1], scaled[1])))
+
+
+def _split_scores(data, cv, names, fit):
+    """Every split of ``cv`` on ``data``'s cases with a known class: the preprocessing fitted
+    once per split (``plain`` and nearest neighbour's ``scaled`` columns, each a (train, test)
+    pair), ``fit(plain, scaled, y_train)`` returning the fitted models and their test columns,
+    each scored by its share of correct predictions; scikit-learn's per-call checks of
+    parameters and of finite inputs skipped (fixed parameters, no missing values left)."""
     from sklearn import config_context
 
     from ..resampling import SplitScores
@@ -209,21 +223,20 @@ def standin_split_scores(data, cv):
         raise TypeError(f"cv must be a splitter with a split(X, y) method; got {type(cv).__name__}")
     keep = data.y >= 0
     X, y = data.X[keep], data.y[keep]
-    models = _standin_models()
     preprocessor = ArffPreprocessor(_n_values(data))
     splits = list(cv.split(X, y))
-    scores = np.empty((len(splits), len(models)))
+    scores = np.empty((len(splits), len(names)))
     with config_context(assume_finite=True, skip_parameter_validation=True):
         for s, (train, test) in enumerate(splits):
             preprocessor.set_params(scale=False).fit(X[train])
             plain = preprocessor.transform(X[train]), preprocessor.transform(X[test])
             preprocessor.set_params(scale=True)  # the same fit, scaled for nearest neighbour
             scaled = preprocessor.transform(X[train]), preprocessor.transform(X[test])
-            for j, (model, (x_train, x_test)) in enumerate(zip(models, (plain, plain, scaled))):
-                scores[s, j] = np.mean(model.fit(x_train, y[train]).predict(x_test) == y[test])
+            fitted, tests = fit(plain, scaled, y[train])
+            scores[s] = [np.mean(model.predict(x_test) == y[test]) for model, x_test in zip(fitted, tests)]
     n_train = np.array([len(train) for train, _ in splits], dtype=int)
     n_test = np.array([len(test) for _, test in splits], dtype=int)
-    return SplitScores(scores, ("NB", "C4.5", "NN"), n_train, n_test)
+    return SplitScores(scores, tuple(names), n_train, n_test)
 
 
 try:  # scikit-learn is a dependency of evalkit-book; this module's learners are its estimators
@@ -317,8 +330,51 @@ def identical_learners_for(data):
     ['tree A', 'tree B']
     """
     from sklearn.pipeline import make_pipeline
-    from sklearn.tree import DecisionTreeClassifier
 
     n_values = _n_values(data)
-    tree = DecisionTreeClassifier(criterion="entropy", max_features="sqrt", min_samples_leaf=2)
-    return {f"tree {c}": make_pipeline(ArffPreprocessor(n_values), ReseededPerFit(tree, copy=c)) for c in ("A", "B")}
+    return {f"tree {c}": make_pipeline(ArffPreprocessor(n_values), ReseededPerFit(_random_tree(), copy=c))
+            for c in ("A", "B")}
+
+
+def _random_tree():
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier(criterion="entropy", max_features="sqrt", min_samples_leaf=2)
+
+
+@checks(data=_ARFF, cv=Anything("a splitter is duck-typed (anything with split(X, y)); the body checks for split"))
+def identical_split_scores(data, cv):
+    """Accuracies of the two copies of :func:`identical_learners_for` on every split of ``cv``, computed fast.
+
+    The same numbers as ``split_scores(identical_learners_for(data), X, y, cv)`` of
+    :mod:`evalkit.resampling` (``X``, ``y``: the cases of ``data`` whose class is known),
+    computed as :func:`standin_split_scores` computes the stand-ins': the preprocessing fitted
+    once per split for both copies, and each copy's seed drawn as :class:`ReseededPerFit`
+    draws it, from the same preprocessed training columns.
+
+    Parameters
+    ----------
+    data : ArffData
+        The data set; cases with a missing class are left out.
+    cv : scikit-learn splitter
+        Anything with ``split(X, y)``.
+
+    Returns
+    -------
+    SplitScores
+        Columns ``"tree A"`` and ``"tree B"``.
+
+    Examples
+    --------
+    >>> from sklearn.model_selection import KFold
+    >>> from evalkit import datasets
+    >>> from evalkit.resampling import split_scores
+    >>> iris = datasets.load_arff("iris")
+    >>> fast = identical_split_scores(iris, KFold(3, shuffle=True, random_state=0))
+    >>> slow = split_scores(identical_learners_for(iris), iris.X, iris.y, KFold(3, shuffle=True, random_state=0))
+    >>> fast.names, bool((fast.scores == slow.scores).all())
+    (('tree A', 'tree B'), True)
+    """
+    copies = [ReseededPerFit(_random_tree(), copy=c) for c in ("A", "B")]
+    return _split_scores(data, cv, ("tree A", "tree B"), lambda plain, scaled, y_train: (
+        [copy.fit(plain[0], y_train) for copy in copies], (plain[1], plain[1])))

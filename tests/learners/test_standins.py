@@ -93,3 +93,21 @@ def test_standin_split_scores_leave_out_cases_without_a_class():
 def test_standin_split_scores_names_a_bad_splitter():
     with pytest.raises(TypeError, match="cv must be a splitter"):
         learners.standin_split_scores(datasets.load_arff("iris"), object())
+
+
+@pytest.mark.parametrize("name", ["anneal", "colic", "vowel"])
+def test_identical_split_scores_equal_split_scores_of_the_pipelines(name):
+    # the copies' seeds hash the preprocessed training columns: the fast path must give the
+    # pipelines' accuracies exactly, split by split, and the two copies must differ somewhere
+    from sklearn.model_selection import RepeatedStratifiedKFold
+
+    from evalkit.resampling import split_scores
+
+    data = datasets.load_arff(name)
+    keep = data.y >= 0
+    cv = RepeatedStratifiedKFold(n_splits=2, n_repeats=4, random_state=5)
+    fast = learners.identical_split_scores(data, cv)
+    slow = split_scores(learners.identical_learners_for(data), data.X[keep], data.y[keep], cv)
+    assert fast.names == slow.names == ("tree A", "tree B")
+    np.testing.assert_array_equal(fast.scores, slow.scores)
+    assert (fast.scores[:, 0] != fast.scores[:, 1]).any()

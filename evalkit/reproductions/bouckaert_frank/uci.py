@@ -28,7 +28,7 @@ from ..._checks import Choice, Either, Function, Instance, Integer, Real, Seed, 
 from ..._parallel import parallel_map
 from ..._results import result
 from ...datasets import UCI_DATASETS, load_arff
-from ...learners import learners_for, standin_split_scores
+from ...learners import identical_learners_for, identical_split_scores, learners_for, standin_split_scores
 from ...resampling import SplitScores, split_scores
 from ._common import int_seed, replication_result
 from .paper import PAIR_SLUGS, PAIRS, PAPER_DATASET_NAMES, PAPER_SUMMARIES, PAPER_TABLE_1
@@ -106,11 +106,17 @@ LEARNER_SETS = ("weka", "standins")
 """The learners a run can use by name: Weka's own (the paper's) or the scikit-learn stand-ins."""
 
 
-def _standin_scores(data, learners, seed, n_jobs):
-    """The three designs' split scores with scikit-learn learners and splitters.
+# learner sets whose split scores have a fast path giving the same numbers
+_FAST_SCORES = {learners_for: standin_split_scores, identical_learners_for: identical_split_scores}
 
-    ``learners=None``: the stand-ins of :func:`~evalkit.learners.learners_for`, through
-    :func:`~evalkit.learners.standin_split_scores` (the same scores, faster).
+
+def _standin_scores(data, make, seed, n_jobs):
+    """The three designs' split scores with scikit-learn learners (``make(data)``) and splitters.
+
+    The stand-ins of :func:`~evalkit.learners.learners_for` and the copies of
+    :func:`~evalkit.learners.identical_learners_for` go through
+    :func:`~evalkit.learners.standin_split_scores` and
+    :func:`~evalkit.learners.identical_split_scores` (the same scores, faster).
     """
     from sklearn.model_selection import RepeatedStratifiedKFold, ShuffleSplit
 
@@ -125,8 +131,10 @@ def _standin_scores(data, learners, seed, n_jobs):
         # The paper's design uses 10 folds on every data set, also where a class has
         # fewer than 10 members; scikit-learn warns about it, as expected.
         warnings.filterwarnings("ignore", message="The least populated class", category=UserWarning)
-        if learners is None:
-            return tuple(standin_split_scores(data, cv) for cv in designs)
+        fast = _FAST_SCORES.get(make)
+        if fast is not None:
+            return tuple(fast(data, cv) for cv in designs)
+        learners = make(data)
         return tuple(split_scores(learners, X, y, cv, n_jobs=n_jobs) for cv in designs)
 
 
@@ -221,7 +229,7 @@ def _standin_repetition(name, seed, make):
     over the workers, so a worker gets a task of ~630 fits, not one split at a time.
     """
     data = _arff(name)
-    scores = _standin_scores(data, None if make is learners_for else make(data), seed, 1)
+    scores = _standin_scores(data, make, seed, 1)
     return _pvalues(*scores), sum(s.scores.size for s in scores)
 
 
