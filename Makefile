@@ -31,14 +31,15 @@ book: $(STAMP)
 	@# chapters side by side (default: 2, or 1 on one core). So the performance appendix's benchmarks
 	@# run first, one at a time and alone, and the appendix prints what they measured (benchmarks/_quick.py)
 	rm -rf _build/.benchmarks
-	$(BIN)/python benchmarks/_quick.py _build/.benchmarks
+	@# .ci/timed prints each step's wall and CPU time (the build's profile, in the log)
+	.ci/timed "quick benchmarks" $(BIN)/python benchmarks/_quick.py _build/.benchmarks
 	env -u MPLBACKEND EVALKIT_RESULT_CACHE=$(CURDIR)/_build/.evalkit_cache \
 	  EVALKIT_BENCHMARK_OUTPUT=$(CURDIR)/_build/.benchmarks \
+	  .ci/timed "the chapters (read and executed, then written)" \
 	  $(BIN)/python .ci/jupyter_book build . --warningiserror --nitpick --keep-going
-	$(BIN)/python -m pytest -m book tests/test_book.py
+	.ci/timed "book tests" $(BIN)/python -m pytest -m book tests/test_book.py
 	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium)
-	@start=$$(date +%s); $(BIN)/python -m pytest -m book -rs tests/test_site_browser.py; status=$$?; \
-	  echo "browser test of the site: $$(( $$(date +%s) - start )) s"; exit $$status
+	.ci/timed "browser test of the site" $(BIN)/python -m pytest -m book -rs tests/test_site_browser.py
 
 # the whole book as one PDF (_build/pdf/evalkit-book.pdf): the single-page build, printed by Chromium
 pdf: book
