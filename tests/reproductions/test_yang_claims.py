@@ -187,3 +187,13 @@ def test_record_claims_derives_verdicts():
     verdicts = {r.claim.id: r.verdict for r in records}
     assert verdicts == {"yang.table1.condmat.nodes": "reproduced", "yang.s3.3.balanced-baselines": "source-error",
                         "yang.table1.condmat.density": "source-error", "yang.table1.condmat.edges": "not-reproduced"}
+
+
+def test_rises_with_is_spearmans_sign_and_false_without_a_rank_correlation():
+    import warnings
+
+    assert yc._rises_with([1, 2, 3], [0.1, 0.3, 0.2]) and not yc._rises_with([1, 2, 3], [0.3, 0.2, 0.1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # scipy would warn (ConstantInputWarning) and give NaN
+        assert not yc._rises_with([1, 2, 3], [0.2, 0.2, 0.2])
+        assert not yc._rises_with([5, 5, 5], [0.1, 0.2, 0.3])

@@ -371,6 +371,15 @@ def sampling_claims(*, theorem, corollary_z, corollary, fig7, fig8):
     }
 
 
+def _rises_with(x, y):
+    """Whether ``y`` rises with ``x``: Spearman's rank correlation is positive (False where either is constant,
+    which has no rank correlation; scipy would warn and give NaN)."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if np.ptp(x) == 0 or np.ptp(y) == 0:
+        return False
+    return bool(stats.spearmanr(x, y).statistic > 0)
+
+
 @checks(fig10=Instance(pd.DataFrame, example=_example_frame), by_distance=Instance(Mapping, example=dict))
 def fig10_exceptions(fig10, by_distance):
     """The curves of Fig. 10 where a single distance's AUROC is above the pooled AUROC.
@@ -522,8 +531,8 @@ def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10,
     ours["yang.s7.1.condmat.best-distance-7"] = float(pa.drop("all").astype(float).idxmax()) == 7.0
     gap = fig10["all"] - fig10[2.0]
     size = pd.Series(n_nodes)
-    ours["yang.fig10.gap-shrinks-with-size"] = bool(all(
-        stats.spearmanr(size.loc[gap.xs(p, level=1).index], gap.xs(p, level=1)).statistic > 0 for p in ("PA", "PropFlow")))
+    ours["yang.fig10.gap-shrinks-with-size"] = all(
+        _rises_with(size.loc[gap.xs(p, level=1).index], gap.xs(p, level=1)) for p in ("PA", "PropFlow"))
     ours["yang.s8.guideline3"] = bool((gap.abs() > 0.05).all())
     # Table 2
     ours.update({f"yang.table2.a{int(round(a * 10)):02d}.b{int(b)}": float(table2.loc[a, b])
