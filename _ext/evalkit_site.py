@@ -178,6 +178,23 @@ def _heaviest_first(app, env, docnames):
     _READING["now"] = True
 
 
+def _create_execution_cache(app, env, docnames):
+    """Create myst-nb's execution cache (jupyter-cache's SQLite database) before the pages are read.
+
+    jupyter-cache creates its database on first use: it checks whether the file exists, then
+    creates the tables. In a parallel read the first two processes did that at the same time,
+    and the second failed with "table settings already exists" (a fresh-clone CI build of
+    9cabdd2 stopped there after 3 s of reading). Created here, in the main process before
+    the reading processes are forked, the database is there for all of them.
+    """
+    config = getattr(env, "mystnb_config", None)
+    if config is None or config.execution_mode != "cache" or not config.execution_cache_path:
+        return
+    from jupyter_cache import get_cache
+
+    get_cache(config.execution_cache_path).db  # noqa: B018 (the property creates the database)
+
+
 def _read_done(app, env):
     _READING["now"] = False
 
@@ -191,6 +208,7 @@ def setup(app):
 
     app.add_config_value("evalkit_page_seconds", {}, "")
     app.connect("env-before-read-docs", _heaviest_first)
+    app.connect("env-before-read-docs", _create_execution_cache)
     app.connect("env-updated", _read_done)
     if not getattr(sphinx.builders.make_chunks, "evalkit", False):
         sphinx.builders.make_chunks = _one_page_per_task(sphinx.builders.make_chunks, _READING)

@@ -497,3 +497,29 @@ def test_the_colab_setup_cell_runs_where_evalkit_is_installed():
     notebook.cells = notebook.cells[:1]
     nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
     assert not [o for o in notebook.cells[0].outputs if o.get("output_type") == "error"]
+
+
+def _open_execution_cache(path):
+    from jupyter_cache import get_cache
+
+    return len(get_cache(path).list_cache_records())
+
+
+def test_the_execution_cache_exists_before_the_parallel_read(tmp_path):
+    # jupyter-cache creates its SQLite tables on first use, and two reading processes doing
+    # that at once failed ("table settings already exists"); the extension creates them first
+    pytest.importorskip("myst_nb")
+    from concurrent.futures import ProcessPoolExecutor
+    from types import SimpleNamespace
+
+    path = tmp_path / ".jupyter_cache"
+    config = SimpleNamespace(execution_mode="cache", execution_cache_path=str(path))
+    site = _book_extension("evalkit_site")
+    site._create_execution_cache(None, SimpleNamespace(mystnb_config=config), [])
+    assert (path / "global.db").is_file()
+    with ProcessPoolExecutor(4) as pool:   # every reader only opens it now
+        assert list(pool.map(_open_execution_cache, [str(path)] * 8)) == [0] * 8
+    off = tmp_path / "off"
+    site._create_execution_cache(None, SimpleNamespace(mystnb_config=SimpleNamespace(
+        execution_mode="force", execution_cache_path=str(off))), [])
+    assert not off.exists()   # nothing is created when myst-nb does not cache
