@@ -33,7 +33,7 @@ from sklearn.preprocessing import MinMaxScaler, OneHotEncoder
 from sklearn.tree import DecisionTreeClassifier
 
 from evalkit import datasets
-from evalkit.reproductions import bouckaert_frank as bf
+from evalkit.reproductions import replicability as bf
 
 SUBSET = ("labor", "vote", "diabetes")
 

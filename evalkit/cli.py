@@ -6,8 +6,8 @@ Examples (shell)::
     evalkit datasets fetch --all
     evalkit datasets fetch cora iris uci/soybean.arff.gz
     evalkit reproduce --list
-    evalkit reproduce neville-fig2 --help
-    evalkit reproduce neville-fig2 --scale paper --n-jobs 2 --out fig2.csv
+    evalkit reproduce network-cv-fig2 --help
+    evalkit reproduce network-cv-fig2 --scale paper --n-jobs 2 --out fig2.csv
     evalkit reproduce scott-ci-coverage --n-samples 40 --n-trials 100000 --out coverage.csv
 
 The ``reproduce`` sub-commands are generated from the experiments registered in

@@ -130,7 +130,7 @@ def test_conclude_checks_its_arguments():
 
 
 # --------------------------------------------------------------------------- registries
-REGISTRY_FILES = sorted((ROOT / "evalkit" / "reproductions" / "claims").glob("*.toml"))
+REGISTRY_FILES = sorted((ROOT / "evalkit" / "reproductions").glob("*/claims.toml"))
 
 
 def test_every_registry_loads_in_book_order():

@@ -211,7 +211,7 @@ SEEDED = {k: v for k, v in CHECKED.items()
 
 # seeded functions whose example cannot run in a doctest, and where same-seed is tested instead
 SEEDED_ELSEWHERE = {
-    "evalkit.reproductions.bouckaert_frank.experiments.recipe":
+    "evalkit.reproductions.replicability.experiments.recipe":
         "tests/reproductions/test_bouckaert_frank_experiments.py::"
         "test_recipe_same_seed_same_numbers_and_no_global_random_state",  # needs Weka's JVM
 }

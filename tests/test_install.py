@@ -162,7 +162,7 @@ def test_the_wheel_has_the_declared_metadata_and_files(installed):
         metadata = email.parser.Parser().parsestr(wheel.read(f"evalkit_book-{evalkit.__version__}.dist-info/METADATA")
                                                   .decode())
     assert {"evalkit/py.typed", "evalkit/cli.py"} <= names
-    assert {f"evalkit/reproductions/claims/{source}.toml" for source in evalkit.reproductions.SOURCES} <= names
+    assert {f"evalkit/reproductions/{source}/claims.toml" for source in evalkit.reproductions.SOURCES} <= names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     assert not any(n.startswith(("tests/", "chapters/")) for n in names)
     assert set(metadata.get_all("Provides-Extra")) >= {"plot", "weka", "sklearn", "book", "test", "all"}

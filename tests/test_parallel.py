@@ -99,7 +99,7 @@ def test_parallel_map_with_n_jobs_none_sends_its_tasks_to_dask(dask_client):
 
 
 def test_an_experiment_with_n_jobs_none_runs_on_dask_with_the_serial_result(dask_client):
-    from evalkit.reproductions import neville
+    from evalkit.reproductions import network_cv as neville
 
     kwargs = {"prop_labeled": (0.5,), "p_err": (0.1,), "err_corr": (0.9,), "n_trials": 60, "n_simulations": 3}
     on_dask, n_tasks = _on_dask(dask_client, lambda: neville.fig2(**kwargs))

@@ -3,7 +3,7 @@
 Every checkable item of a source (a table cell, a figure's value, a theorem, a worked
 example, a statement in the text) is one :class:`Claim`. Its value as the source prints
 it, where it stands and what kind of claim it is are written once, in the registry of
-that source (``evalkit/reproductions/claims/<source>.toml``). A chapter computes our
+that source (``evalkit/reproductions/<slug>/claims.toml``). A chapter computes our
 value and passes it to :func:`record`, which derives the verdict from the claim's
 tolerance and glues the value, the source's value, the difference and the verdict into
 the book. The ledger appendix is built from those records only.

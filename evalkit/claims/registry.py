@@ -1,7 +1,11 @@
 """The claims registry of each source: :class:`Claim`, :class:`Source` and their look-ups.
 
-The registries are the TOML files ``evalkit/reproductions/claims/<source>.toml``, read
-once (:func:`load_registry` is cached).
+The registries are the TOML files ``evalkit/reproductions/<slug>/claims.toml``, one in each
+source package (:data:`evalkit.reproductions.SOURCES`), read once (:func:`load_registry` is
+cached). Besides the source's value, an entry may hold the two sentences that state our
+conclusion on a qualitative claim (``if_true``, ``if_false``) and the claim's standing notes
+(``scale``, ``data``, ``explanation``, ``source_error``: the keywords of
+:func:`~evalkit.claims.judge`, used when a chapter gives none).
 """
 from __future__ import annotations
 
@@ -44,15 +48,20 @@ KINDS = (
 
 
 _REGISTRY_PACKAGE = "evalkit.reproductions"
-_REGISTRY_FOLDER = "claims"
+_REGISTRY_FILE = "claims.toml"
+#: the source packages of evalkit.reproductions (its SOURCES, which imports this package)
+_SOURCE_PACKAGES = ("scott", "graph_metrics", "replicability", "network_cv", "link_prediction")
 _ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9_+-]*)+$")
 _PRINTED = re.compile(r"^([-+−]?)([0-9][0-9,]*)(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]+))?(%?)$")
 _SUFFIXES = ("source", "difference", "verdict", "sentence", "record")
+_SENTENCES = ("if_true", "if_false")
+_NOTES = ("scale", "data", "explanation", "source_error")
 
 
 @checks(id=Text(), source=Text(), where=Text(empty=True), kind=Choice(*KINDS), statement=Text(empty=True),
         printed=Text(empty=True), value=VALUE, tolerance=Real(0, math.inf, allow_inf=True, none=True),
-        tolerance_reason=LABEL, not_attempted=LABEL)
+        tolerance_reason=LABEL, not_attempted=LABEL, if_true=LABEL, if_false=LABEL, scale=LABEL, data=LABEL,
+        explanation=LABEL, source_error=LABEL)
 @dataclasses.dataclass(frozen=True)
 class Claim:
     """One checkable item of a source, as its registry states it.
@@ -80,6 +89,15 @@ class Claim:
         Why the tolerance is wider than the printed rounding, if it is.
     not_attempted : str or None
         Why no chapter computes this claim; None when a chapter does.
+    if_true, if_false : str or None
+        A qualitative claim's two sentences (Markdown) stating our conclusion when the
+        predicate holds and when it fails; None: :func:`~evalkit.claims.sentences` words
+        them from the statement. They may hold ``{name}`` fields, filled from the values
+        a chapter passes to :func:`~evalkit.claims.record_all`.
+    scale, data, explanation, source_error : str or None
+        Standing notes: the reduced scale, the stand-in, the section explaining a
+        difference, the section showing a source error (see :func:`~evalkit.claims.judge`),
+        used when a chapter gives none.
 
     Examples
     --------
@@ -98,6 +116,12 @@ class Claim:
     tolerance: float | None
     tolerance_reason: str | None = None
     not_attempted: str | None = None
+    if_true: str | None = None
+    if_false: str | None = None
+    scale: str | None = None
+    data: str | None = None
+    explanation: str | None = None
+    source_error: str | None = None
 
     @property
     def is_numeric(self):
@@ -198,7 +222,7 @@ def claim_from_entry(entry, source_key, filename):
     if missing:
         raise ValueError(f"{filename}: claim {entry.get('id', entry)!r} lacks {missing}")
     unknown = set(entry) - {"id", "where", "kind", "statement", "value", "tolerance",
-                            "tolerance_reason", "not_attempted"}
+                            "tolerance_reason", "not_attempted", *_SENTENCES, *_NOTES}
     if unknown:
         raise ValueError(f"{filename}: claim {entry['id']!r} has unknown fields {sorted(unknown)}")
     claim_id = entry["id"]
@@ -220,11 +244,21 @@ def claim_from_entry(entry, source_key, filename):
             raise ValueError(f"{filename}: claim {claim_id!r} widens its tolerance beyond the "
                              f"printed rounding; say why in tolerance_reason")
         tolerance = given
+    given_sentences = [name for name in _SENTENCES if name in entry]
+    if given_sentences and (len(given_sentences) == 1 or not isinstance(value, bool)):
+        raise ValueError(f"{filename}: claim {claim_id!r}: if_true and if_false come together, and only "
+                         f"for a qualitative claim (value true or false)")
+    if entry.get("explanation") is not None and entry.get("source_error") is not None:
+        raise ValueError(f"{filename}: claim {claim_id!r}: give explanation or source_error, not both")
+    for name in (*_SENTENCES, *_NOTES):
+        if name in entry and (not isinstance(entry[name], str) or not entry[name].strip()):
+            raise ValueError(f"{filename}: claim {claim_id!r}: {name} must be a non-empty string")
     printed = entry["value"] if isinstance(entry["value"], str) else str(entry["value"]).lower()
     return Claim(id=claim_id, source=source_key, where=entry["where"], kind=entry["kind"],
                  statement=" ".join(entry["statement"].split()), printed=printed, value=value,
                  tolerance=tolerance, tolerance_reason=entry.get("tolerance_reason"),
-                 not_attempted=entry.get("not_attempted"))
+                 not_attempted=entry.get("not_attempted"),
+                 **{name: entry.get(name) for name in (*_SENTENCES, *_NOTES)})
 
 
 @functools.cache
@@ -244,21 +278,21 @@ def load_registry():
     >>> "scott" in load_registry()
     True
     """
-    folder = resources.files(_REGISTRY_PACKAGE) / _REGISTRY_FOLDER
     sources, order = {}, {}
-    for path in sorted(folder.iterdir(), key=lambda p: p.name):
-        if not path.name.endswith(".toml"):
-            continue
+    for package in _SOURCE_PACKAGES:
+        # the file, without importing the source package (whose modules read the registry)
+        path = resources.files(_REGISTRY_PACKAGE) / package / _REGISTRY_FILE
+        filename = f"{package}/{_REGISTRY_FILE}"
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         head = data.get("source", {})
         key = head.get("key")
         if not key:
-            raise ValueError(f"{path.name}: a [source] table with key, title and citation is required")
+            raise ValueError(f"{filename}: a [source] table with key, title and citation is required")
         claims = {}
         for entry in data.get("claims", []):
-            claim = claim_from_entry(entry, key, path.name)
+            claim = claim_from_entry(entry, key, filename)
             if claim.id in claims:
-                raise ValueError(f"{path.name}: claim id {claim.id!r} appears twice")
+                raise ValueError(f"{filename}: claim id {claim.id!r} appears twice")
             claims[claim.id] = claim
         sources[key] = Source(key=key, title=head.get("title", key),
                               citation=head.get("citation", ""), claims=claims)

@@ -134,7 +134,8 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
         scalar or 0-d array is taken as its Python value).
     scale : str, optional
         The reduced scale used, in words ("10 runs of the paper's 100"); None means the
-        source's scale.
+        registry's standing note, if it has one, else the source's scale (likewise for
+        ``data``, ``explanation`` and ``source_error``).
     data : str, optional
         The stand-in data or learners used, in words ("scikit-learn's CART for Weka's
         J48"); None means the source's own.
@@ -157,6 +158,11 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
     if claim.not_attempted is not None:
         raise ValueError(f"claim {claim.id!r} is marked not_attempted in its registry "
                          f"({claim.not_attempted!r}); remove that line to record it")
+    # the registry's standing notes, where the chapter gives none
+    scale = claim.scale if scale is None else scale
+    data = claim.data if data is None else data
+    if explanation is None and source_error is None:
+        explanation, source_error = claim.explanation, claim.source_error
     for name, given in (("scale", scale), ("data", data), ("explanation", explanation),
                         ("source_error", source_error)):
         _check_label(name, given)
@@ -310,10 +316,11 @@ def conclude(claim_id, holds, *, if_true, if_false, **options):
 
 @checks(claim_id=Either(Text(), Instance(Claim)))
 def sentences(claim_id):
-    """The two sentences that state our conclusion on a qualitative claim, from its statement.
+    """The two sentences that state our conclusion on a qualitative claim.
 
-    The statement is quoted as the registry words it (its capitals kept: it may start
-    with a name such as Adamic/Adar).
+    The registry's ``if_true`` and ``if_false`` where it words them; otherwise the
+    statement, quoted as the registry words it (its capitals kept: it may start with a
+    name such as Adamic/Adar).
 
     Parameters
     ----------
@@ -333,15 +340,18 @@ def sentences(claim_id):
     >>> if_true.startswith("Our results agree with the source: ")
     True
     """
-    statement = get_claim(claim_id).statement.rstrip(".")
+    claim = get_claim(claim_id)
+    if claim.if_true is not None:
+        return claim.if_true, claim.if_false
+    statement = claim.statement.rstrip(".")
     return (f"Our results agree with the source: {statement}.",
             f"Our results do **not** agree with the source, which says: {statement}.")
 
 
 @checks(ours=Instance(Mapping, example=lambda: {EXAMPLE_ID: source_value(EXAMPLE_ID)}), scale=LABEL, data=LABEL,
         options=Instance(Mapping, none=True, example=lambda: {EXAMPLE_ID: {"explanation": "sec-why"}}),
-        sentences=Function(none=True))
-def record_all(ours, *, scale=None, data=None, options=None, sentences=None):
+        sentences=Function(none=True), values=Instance(Mapping, none=True, example=lambda: {"n": 3}))
+def record_all(ours, *, scale=None, data=None, options=None, sentences=None, values=None):
     """Record every claim of ``{claim id: our value}``: numbers with :func:`record`, bools
     with :func:`conclude`.
 
@@ -358,7 +368,11 @@ def record_all(ours, *, scale=None, data=None, options=None, sentences=None):
         ``scale`` and ``data``.
     sentences : callable, optional
         ``claim id -> (if_true, if_false)`` for the qualitative claims; by default
-        :func:`evalkit.claims.sentences`.
+        :func:`evalkit.claims.sentences` (the registry's).
+    values : dict, optional
+        Values for the ``{name}`` fields of the sentences (``str.format``), e.g. a rate
+        the sentence quotes; a sentence with a field not given raises ``KeyError``.
+        Without ``values`` the sentences are used as they are.
 
     Returns
     -------
@@ -382,7 +396,8 @@ def record_all(ours, *, scale=None, data=None, options=None, sentences=None):
                              f"explanation or source_error")
         opts = {"scale": scale, "data": data, **extra}
         if isinstance(value, (bool, np.bool_)):
-            if_true, if_false = make_sentences(cid)
+            if_true, if_false = (sentence.format_map(values) if values else sentence
+                                 for sentence in make_sentences(cid))
             out.append(conclude(cid, bool(value), if_true=if_true, if_false=if_false, **opts))
         else:
             out.append(record(cid, value, **opts))

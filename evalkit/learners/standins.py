@@ -181,7 +181,7 @@ def standin_split_scores(data, cv):
     ----------
     data : ArffData
         The data set; cases with a missing class are left out, as in ``run_replication``
-        (:mod:`evalkit.reproductions.bouckaert_frank`).
+        (:mod:`evalkit.reproductions.replicability`).
     cv : scikit-learn splitter
         Anything with ``split(X, y)``, e.g. ``RepeatedStratifiedKFold(n_splits=10, n_repeats=10)``.
 
@@ -311,7 +311,7 @@ def identical_learners_for(data):
     with entropy, leaves of at least 2 and ``max_features="sqrt"``: each node chooses its
     split among a random subset of the attributes, as in a random forest) on the
     preprocessing of :func:`learners_for`, each copy wrapped in :class:`ReseededPerFit`. Use with
-    ``run_replication(..., learners=identical_learners_for)`` (:mod:`evalkit.reproductions.bouckaert_frank`): every rejection is a Type I
+    ``run_replication(..., learners=identical_learners_for)`` (:mod:`evalkit.reproductions.replicability`): every rejection is a Type I
     error.
 
     Parameters

@@ -29,7 +29,7 @@ of relational classifiers with network cross validation*, by concept:
 Networks are symmetric sparse adjacency matrices (see :func:`evalkit.graph.as_adjacency`);
 every function also accepts a networkx graph. The splitters (RRS, ERS, NCV) live in
 :mod:`evalkit.resampling`; the paper's experiments, at the book's and the paper's scale, in
-:mod:`evalkit.reproductions.neville`.
+:mod:`evalkit.reproductions.network_cv`.
 """
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ _MOVED = {
     # evalkit 1's converter, with its behaviour (float, symmetrised, weights kept, loops dropped)
     "as_adjacency": "evalkit.relational._common:adjacency",
     "t_test_rejections": "evalkit.stats:t_test_rejections",
-    "PAPER_TABLE_5": "evalkit.reproductions.neville:PAPER_TABLE_5",
+    "PAPER_TABLE_5": "evalkit.reproductions.network_cv:PAPER_TABLE_5",
     "network_split_masks": "evalkit.resampling:network_split_masks",
 }
 

@@ -4,9 +4,9 @@ One module per source:
 
 - :mod:`evalkit.reproductions.scott` -- Scott's lecture on estimating error and comparing algorithms
 - :mod:`evalkit.reproductions.graph_metrics` -- the graph-mining performance-metrics chapter
-- :mod:`evalkit.reproductions.bouckaert_frank` -- Bouckaert & Frank on replicability
-- :mod:`evalkit.reproductions.neville` -- Neville et al. on network cross-validation
-- :mod:`evalkit.reproductions.yang` -- Yang, Lichtenwalter & Chawla on evaluating link prediction
+- :mod:`evalkit.reproductions.replicability` -- Bouckaert & Frank on replicability
+- :mod:`evalkit.reproductions.network_cv` -- Neville et al. on network cross-validation
+- :mod:`evalkit.reproductions.link_prediction` -- Yang, Lichtenwalter & Chawla on evaluating link prediction
 
 Every experiment is a function with scale presets: ``scale="book"`` runs what the chapter
 shows, ``scale="paper"`` the source's own scale; any parameter can also be given directly.
@@ -15,7 +15,7 @@ shows, ``scale="paper"`` the source's own scale; any parameter can also be given
 Examples
 --------
 >>> from evalkit import reproductions
->>> "neville-fig2" in {e.name for e in reproductions.experiments()}
+>>> "network-cv-fig2" in {e.name for e in reproductions.experiments()}
 True
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ import importlib
 from .._checks import Text, checks
 from ._experiment import REGISTRY, Experiment, experiment, result_rows
 
-SOURCES = ("scott", "graph_metrics", "bouckaert_frank", "neville", "yang")
+SOURCES = ("scott", "graph_metrics", "replicability", "network_cv", "link_prediction")
 
 __all__ = ["SOURCES", "Experiment", "experiment", "experiments", "get_experiment", "result_rows", *SOURCES]
 

@@ -17,6 +17,7 @@ import functools
 import inspect
 import re
 import sys
+import textwrap
 import types
 import typing
 from dataclasses import dataclass, field
@@ -28,6 +29,9 @@ REGISTRY: dict = {}
 
 _RESERVED = ("scale", "progress")
 
+#: a source's slug -> its command-line prefix in version 2, still accepted (an alias of each name)
+_FORMER_PREFIXES = {"replicability": "bouckaert-frank", "network-cv": "neville", "link-prediction": "yang"}
+
 
 @dataclass(frozen=True)
 class Experiment:
@@ -36,9 +40,9 @@ class Experiment:
     Attributes
     ----------
     name : str
-        Command-line name, ``<source>-<what>``, e.g. ``"neville-fig2"``.
+        Command-line name, ``<slug>-<what>``, e.g. ``"network-cv-fig2"``.
     source : str
-        The ``reproductions`` module holding it, e.g. ``"neville"``.
+        The ``reproductions`` package holding it, e.g. ``"network_cv"``.
     function : callable
         The decorated function (call it with ``scale=``).
     scales : dict of str -> dict
@@ -48,7 +52,7 @@ class Experiment:
     summary : str
         The first line of the docstring.
     aliases : tuple of str
-        Older command-line names that still work.
+        Other command-line names that work too (a version-2 name among them).
     """
 
     name: str
@@ -88,7 +92,8 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
     Parameters
     ----------
     name : str
-        Command-line name, ``<source>-<what>``.
+        Command-line name, ``<slug>-<what>``: a source package's experiment starts with
+        its slug (the package name with ``-`` for ``_``).
     scales : dict of str -> dict
         Presets: parameter values for ``"book"`` (what the chapter runs) and ``"paper"``
         (the source's scale), and any others. Every preset must name keyword-only
@@ -139,20 +144,58 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
             params.update({k: v for k, v in kwargs.items() if v is not None or k not in params})
             return function(**params)
 
+        run.__doc__ = _with_scale_paragraph(function.__doc__, scales, name)
         scale_param = inspect.Parameter("scale", inspect.Parameter.KEYWORD_ONLY, default="book")
         run.__signature__ = sig.replace(parameters=[scale_param, *sig.parameters.values()])
-        # evalkit.reproductions.<source> or evalkit.reproductions.<source>.<module>
+        # evalkit.reproductions.<source> or evalkit.reproductions.<source>.<page>
         source = function.__module__.partition("reproductions.")[2].split(".")[0] or function.__module__
+        slug = source.replace("_", "-")
+        former = _FORMER_PREFIXES.get(slug)
+        if function.__module__.startswith("evalkit.reproductions.") and not source.startswith("_") \
+                and not name.startswith(slug + "-"):
+            raise ValueError(f"experiment {name!r} of {function.__module__}: its name must start with the "
+                             f"source's slug, {slug + '-'!r}")
+        names = (*aliases, former + name[len(slug):]) if former is not None else tuple(aliases)
         summary = (inspect.getdoc(function) or "").split("\n")[0]
-        spec = Experiment(name, source, run, dict(scales), paper_cost, summary, tuple(aliases), rows)
+        spec = Experiment(name, source, run, dict(scales), paper_cost, summary, names, rows)
         run.experiment = spec
-        for key in (name, *aliases):
+        for key in (name, *names):
             if key in REGISTRY and REGISTRY[key].function.__qualname__ != function.__qualname__:
                 raise ValueError(f"two experiments are named {key!r}")
             REGISTRY[key] = spec
         return run
 
     return decorate
+
+
+#: what the docstring says of a preset other than "book" and "paper"
+_PRESET_WORDS = {"small": "a quick run (seconds, for tests)"}
+
+
+def _scale_paragraph(scales, indent):
+    """The numpydoc entry of ``scale``, written from the presets (no docstring repeats it)."""
+    names = ", ".join(f'"{preset}"' for preset in scales)
+    words = ['"book" is what the chapter runs', '"paper" the source\'s scale']
+    words += [f'"{preset}" {_PRESET_WORDS.get(preset, "another preset")}' for preset in scales
+              if preset not in ("book", "paper")]
+    text = f"Preset of the parameters left as None (those given explicitly win): {', '.join(words)}."
+    body = textwrap.fill(text, width=88, initial_indent=indent + "    ", subsequent_indent=indent + "    ")
+    return f'{indent}scale : {{{names}}}, default "book"\n{body}\n'
+
+
+def _with_scale_paragraph(doc, scales, name):
+    """``doc`` with the ``scale`` entry first in its Parameters section (added if missing)."""
+    doc = doc or ""
+    if re.search(r"^\s*scale : ", doc, re.M):
+        raise ValueError(f"experiment {name!r}: its docstring documents scale; @experiment writes that "
+                         f"paragraph from the presets")
+    match = re.search(r"^([ \t]*)Parameters\n[ \t]*-+\n", doc, re.M)
+    if match:
+        return doc[:match.end()] + _scale_paragraph(scales, match.group(1)) + doc[match.end():]
+    indent = re.search(r"\n([ \t]*)\S", doc)
+    indent = indent.group(1) if indent else ""
+    return (doc.rstrip() + f"\n\n{indent}Parameters\n{indent}----------\n"
+            + _scale_paragraph(scales, indent))
 
 
 def result_rows(result):

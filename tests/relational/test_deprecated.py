@@ -22,10 +22,10 @@ def test_as_adjacency_keeps_its_old_behaviour():
 
 
 def test_moved_names_forward():
-    from evalkit.reproductions import neville
+    from evalkit.reproductions import network_cv as neville
     from evalkit.resampling import network_split_masks
 
-    with pytest.warns(DeprecationWarning, match="reproductions.neville.PAPER_TABLE_5"):
+    with pytest.warns(DeprecationWarning, match="reproductions.network_cv.PAPER_TABLE_5"):
         assert rel.PAPER_TABLE_5 is neville.PAPER_TABLE_5
     with pytest.warns(DeprecationWarning, match="network_split_masks"):
         assert rel.network_split_masks is network_split_masks

@@ -1,11 +1,11 @@
-"""Tests of evalkit.reproductions.bouckaert_frank, Tables 1-4 (the UCI experiment), at a tiny scale."""
+"""Tests of evalkit.reproductions.replicability, Tables 1-4 (the UCI experiment), at a tiny scale."""
 import csv
 
 import numpy as np
 import pytest
 
 from evalkit import learners
-from evalkit.reproductions import bouckaert_frank as bf
+from evalkit.reproductions import replicability as bf
 from evalkit.cli import main
 
 pytestmark = pytest.mark.usefixtures("shared_data")

@@ -1,9 +1,9 @@
-"""Tests of evalkit.reproductions.bouckaert_frank.claims: every registry claim has a computation or a reason."""
+"""Tests of evalkit.reproductions.replicability.claims: every registry claim has a computation or a reason."""
 import numpy as np
 import pytest
 
 from evalkit import claims
-from evalkit.reproductions import bouckaert_frank as bf
+from evalkit.reproductions import replicability as bf
 
 
 def _fake_uci_result():

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from evalkit import learners
-from evalkit.reproductions import bouckaert_frank as bf
+from evalkit.reproductions import replicability as bf
 from evalkit.reproductions import get_experiment, result_rows
 
 NAMES = ("bouckaert-frank-tables1-4", "bouckaert-frank-null-copies", "bouckaert-frank-table5",
@@ -139,16 +139,16 @@ def test_cell_comparison_counts_the_cells_of_each_table():
 
 
 @pytest.mark.parametrize("old, name, new", [
-    ("replication", "run_replication", "evalkit.reproductions.bouckaert_frank"),
-    ("replication", "PAPER_SUMMARIES", "evalkit.reproductions.bouckaert_frank"),
+    ("replication", "run_replication", "evalkit.reproductions.replicability"),
+    ("replication", "PAPER_SUMMARIES", "evalkit.reproductions.replicability"),
     ("replication", "learners_for", "evalkit.learners"),
     ("replication", "ArffPreprocessor", "evalkit.learners"),
     ("replication", "ReseededPerFit", "evalkit.learners"),
     ("replication", "identical_learners_for", "evalkit.learners"),
     ("replication", "UCI_DATASETS", "evalkit.datasets"),
-    ("replication_simulation", "run_simulation", "evalkit.reproductions.bouckaert_frank"),
-    ("replication_simulation", "PAPER_TABLE_5", "evalkit.reproductions.bouckaert_frank"),
-    ("replication_simulation", "SimulationResult", "evalkit.reproductions.bouckaert_frank"),
+    ("replication_simulation", "run_simulation", "evalkit.reproductions.replicability"),
+    ("replication_simulation", "PAPER_TABLE_5", "evalkit.reproductions.replicability"),
+    ("replication_simulation", "SimulationResult", "evalkit.reproductions.replicability"),
     ("count_learners", "naive_bayes_predict", "evalkit.learners"),
     ("count_learners", "decision_tree_predict", "evalkit.learners"),
     ("binary_networks", "random_bayes_net", "evalkit.datasets"),

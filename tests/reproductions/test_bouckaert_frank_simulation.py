@@ -1,11 +1,11 @@
-"""Tests of evalkit.reproductions.bouckaert_frank, Table 5 (the simulation), at a tiny scale."""
+"""Tests of evalkit.reproductions.replicability, Table 5 (the simulation), at a tiny scale."""
 import csv
 
 import numpy as np
 import pytest
 
 from evalkit.datasets import random_bayes_net
-from evalkit.reproductions import bouckaert_frank as sim
+from evalkit.reproductions import replicability as sim
 from evalkit.cli import main
 
 
@@ -109,7 +109,7 @@ def test_weka_run_is_wekas_learners_on_wekas_splits():
     from evalkit.datasets import ArffData
     from evalkit.datasets.synthetic import pattern_bits
     from evalkit.learners import weka
-    from evalkit.reproductions.bouckaert_frank.simulation import _binary_header, _pvalues
+    from evalkit.reproductions.replicability.simulation import _binary_header, _pvalues
 
     net = random_bayes_net(9, n_arcs=8, rng=4)
     res = sim.run_simulation([net], n_training_sets=1, repetitions=1, learners="weka", seed=7)

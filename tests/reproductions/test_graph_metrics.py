@@ -41,7 +41,7 @@ def test_cora_experiments_small(shared_data):
 
 # ------------------------------------------------------------------ claims of the registry
 from evalkit import claims  # noqa: E402
-from evalkit.reproductions import graph_metrics_claims as gmc  # noqa: E402
+from evalkit.reproductions.graph_metrics import claims as gmc  # noqa: E402
 
 CLAIM_FUNCTIONS = (gmc.binary_claims, gmc.multilevel_claims, gmc.cost_claims, gmc.clustering_claims,
                    gmc.significance_claims)

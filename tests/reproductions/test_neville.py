@@ -1,4 +1,4 @@
-"""Tests of evalkit.reproductions.neville: the experiments run at their small scale, the presets
+"""Tests of evalkit.reproductions.network_cv: the experiments run at their small scale, the presets
 are what the chapters run, and every experiment has a command-line form."""
 import argparse
 
@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from evalkit import relational as rel
-from evalkit.reproductions import _experiment, neville
+from evalkit.reproductions import _experiment
+from evalkit.reproductions import network_cv as neville
 
 NAMES = ("neville-overlap", "neville-formulas", "neville-fig2", "neville-theorems", "neville-theorem3",
          "neville-lgm", "neville-fig3", "neville-fig4", "neville-table5", "neville-fig5", "neville-sec5-variants",

@@ -1,4 +1,4 @@
-"""Tests of evalkit.reproductions.neville_claims: every claim of the Neville registry that is
+"""Tests of evalkit.reproductions.network_cv.claims: every claim of the Neville registry that is
 not marked not_attempted is mapped by exactly one function, from small-scale results."""
 import numpy as np
 import pandas as pd
@@ -6,7 +6,8 @@ import pytest
 
 from evalkit import claims
 from evalkit import relational as rel
-from evalkit.reproductions import neville, neville_claims as nc
+from evalkit.reproductions import network_cv as neville
+from evalkit.reproductions.network_cv import claims as nc
 
 
 def _trials(props, *, handicapped="wvRN"):

@@ -2,8 +2,10 @@
 import numpy as np
 import pytest
 
-from evalkit.reproductions import bouckaert_frank as bf
-from evalkit.reproductions import get_experiment, graph_metrics, graph_metrics_claims, scott, scott_claims
+from evalkit.reproductions import replicability as bf
+from evalkit.reproductions import get_experiment, graph_metrics, scott
+from evalkit.reproductions.graph_metrics import claims as graph_metrics_claims
+from evalkit.reproductions.scott import claims as scott_claims
 
 
 def test_experiments_refuse_an_unknown_scale_naming_it():

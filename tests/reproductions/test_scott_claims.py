@@ -1,10 +1,10 @@
-"""Tests of evalkit.reproductions.scott_claims: every claim it maps, computed from the right function."""
+"""Tests of evalkit.reproductions.scott.claims: every claim it maps, computed from the right function."""
 import numpy as np
 import pytest
 from scipy import stats as sst
 
 from evalkit import claims
-from evalkit.reproductions import scott_claims
+from evalkit.reproductions.scott import claims as scott_claims
 
 
 def ids(prefix):

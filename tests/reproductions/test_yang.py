@@ -1,4 +1,4 @@
-"""Tests of evalkit.reproductions.yang: the data set-ups are defined once, every experiment is
+"""Tests of evalkit.reproductions.link_prediction: the data set-ups are defined once, every experiment is
 registered with a command-line form, and the experiments run (on the small stand-in network)."""
 import argparse
 
@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 from evalkit import claims, linkpred
-from evalkit.reproductions import _experiment, yang
+from evalkit.reproductions import _experiment
+from evalkit.reproductions import link_prediction as yang
 
 NAMES = ("yang-table1", "yang-task-sizes", "yang-imbalance", "yang-theorem41", "yang-auroc-variance", "yang-corollary43", "yang-fig7",
          "yang-fig8", "yang-orderings", "yang-propflow-weighting", "yang-fig10", "yang-table2", "yang-fig11", "yang-table3", "yang-steering",

@@ -1,4 +1,4 @@
-"""Tests of evalkit.reproductions.yang.claims: the registry of Yang et al.'s claims and the
+"""Tests of evalkit.reproductions.link_prediction.claims: the registry of Yang et al.'s claims and the
 functions that map the chapters' results to ``{claim id: our value}``, on small synthetic
 results (the chapters run them on the real ones)."""
 from types import SimpleNamespace
@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from evalkit import claims
-from evalkit.reproductions.yang import claims as yc
+from evalkit.reproductions.link_prediction import claims as yc
 
 NETS = ("Condmat", "CollegeMsg", "email-Eu-core")
 PREDS = ("PA", "PropFlow", "Adamic/Adar")

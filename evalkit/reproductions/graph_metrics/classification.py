@@ -36,9 +36,6 @@ def validation_schemes(*, n_subsamples: int = 20, seed: int = 0):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     n_subsamples : int
         Splits of the random subsampling (1/3 test each).
     seed : int
@@ -102,9 +99,6 @@ def imbalance(*, minority: str = "Rule_Learning", n_splits: int = 5, seed: int =
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     minority : str
         The Cora class that is the positive (rare) class.
     n_splits : int
@@ -213,9 +207,6 @@ def tree_depth(*, depths: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 0), seed: int =
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     depths : tuple of int
         Maximum depths of the trees; 0 means unlimited.
     seed : int
@@ -268,9 +259,6 @@ def cora_confusion(*, test_size: float = 1 / 3, seed: int = 0):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     test_size : float
         Share of the papers held out.
     seed : int
@@ -329,9 +317,6 @@ def difference_coverage(*, n_points: int = 25, confidence_level: float = 0.95, s
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_points : int
         True errors of the first model, evenly spaced from 0.02 to 0.98.
     confidence_level : float
@@ -387,9 +372,6 @@ def missing_value_imputation(*, hidden_share: float = 0.2, seed: int = 0):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     hidden_share : float
         Share of each attribute's values hidden.
     seed : int

@@ -35,9 +35,6 @@ def community_validation(*, permutations: int = 999, seed: int = 20260501):
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     permutations : int
         Permutations of the Mantel test.
     seed : int
@@ -91,9 +88,6 @@ def kmeans_sse(*, n_clusters: int = 7, n_components: int = 50, max_iterations: i
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_clusters : int
         k of k-means.
     n_components : int
@@ -159,9 +153,6 @@ def cohesion_significance(*, n_communities: int = 8, n_samples: int = 999, seed:
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_communities : int
         The largest communities tested.
     n_samples : int
@@ -210,9 +201,6 @@ def word_enrichment(*, n_communities: int = 8, alpha: float = 0.05):
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_communities : int
         The largest communities tested.
     alpha : float
@@ -267,9 +255,6 @@ def label_noise(*, noise: tuple[float, ...] = (0.0, 0.01, 0.1), seed: int = 2026
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     noise : tuple of float
         Shares of relabelled papers (one generator, in this order).
     seed : int

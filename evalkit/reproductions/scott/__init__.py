@@ -95,9 +95,6 @@ def ci_coverage(*, n_samples: int = 40, n_trials: int = 10_000, n_points: int = 
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_samples : int
         Test-set size N.
     n_trials : int
@@ -157,9 +154,6 @@ def coverage_curve(*, n_samples: int = 40, p_min: float = 0.001, p_max: float = 
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_samples : int
         Test-set size N.
     p_min : float
@@ -206,9 +200,6 @@ def coverage_grid(*, n_samples: tuple[int, ...] = (30, 40, 100, 400),
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     n_samples : tuple of int
         Test-set sizes N (columns).
     true_errors : tuple of float
@@ -323,9 +314,6 @@ def coverage_map(*, p_min: float = 0.005, p_max: float = 0.5, n_p: int = 100, n_
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     p_min : float
         Smallest true error.
     p_max : float
@@ -375,9 +363,6 @@ def sample_error_simulation(*, n_samples: int = 40, true_error: float = 0.3, n_t
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_samples : int
         Test-set size N.
     true_error : float
@@ -440,9 +425,6 @@ def clt_simulation(*, sizes: tuple[int, ...] = (5, 30, 200), n_trials: int = 50_
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     sizes : tuple of int
         The numbers N of losses averaged.
     n_trials : int

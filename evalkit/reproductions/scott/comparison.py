@@ -118,9 +118,6 @@ def fold_errors(*, n_splits: int = 10, seed: int = 2026):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     n_splits : int
         Folds K of the cross-validation.
     seed : int
@@ -163,9 +160,6 @@ def training_bias(*, n_splits: int = 10, seed: int = 2026):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     n_splits : int
         Folds K of the cross-validation.
     seed : int
@@ -217,9 +211,6 @@ def partition_seeds(*, n_partitions: int = 10, n_splits: int = 10, confidence_le
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_partitions : int
         Number of partitions (seeds 0 .. n_partitions - 1).
     n_splits : int
@@ -268,9 +259,6 @@ def familywise_error_simulation(*, n_tests: int = 4, correlations: tuple[float, 
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     n_tests : int
         Number of tests in the family.
     correlations : tuple of float
@@ -312,9 +300,6 @@ def multiple_comparisons(*, n_splits: int = 10, seed: int = 2026, alpha: float =
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     n_splits : int
         Folds K of the cross-validation.
     seed : int

@@ -77,9 +77,6 @@ def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     test_size : float
         Share of the examples held out (stratified).
     tree_depth : int
@@ -155,9 +152,6 @@ def auc_interval_coverage(*, sizes: tuple[int, ...] = (5, 11, 30, 100), aucs: tu
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     sizes : tuple of int
         Class sizes :math:`|P| = |N|` simulated.
     aucs : tuple of float
@@ -224,9 +218,6 @@ def cora_multiclass_auc(*, test_size: float = 1 / 3, seed: int = 0):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     test_size : float
         Share of the papers held out (stratified).
     seed : int

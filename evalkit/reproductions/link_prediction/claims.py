@@ -1,6 +1,6 @@
 """Our values of the claims of Yang, Lichtenwalter & Chawla, from the chapters' computed results.
 
-The source's values live only in the registry (``evalkit/reproductions/claims/yang.toml``).
+The source's values live only in the registry (``evalkit/reproductions/link_prediction/claims.toml``).
 Each ``*_claims`` function takes what a chapter of the link-prediction part has computed and
 returns ``{claim id: our value}``: a number for a numeric claim, a bool (the predicate) for
 a qualitative one. :func:`record_claims` records them all, with the stand-in, scale,
@@ -9,7 +9,7 @@ explanation or source-error notes of :data:`OPTIONS` and the sentences of :data:
 Examples
 --------
 >>> import pandas as pd
->>> from evalkit.reproductions.yang import claims as yc
+>>> from evalkit.reproductions.link_prediction import claims as yc
 >>> table1 = pd.DataFrame({"relation": ["is"], "nodes": [10], "edges": [12], "feature-network density": [0.2]},
 ...                       index=["Condmat"])
 >>> ours = yc.framework_claims(table1=table1, imbalance=None, spans=None, distinct=None)
@@ -213,12 +213,12 @@ def record_claims(ours):
 def framework_claims(*, table1, imbalance, spans, distinct):
     """The framework chapter: Table 1, Fig. 3, the baselines of Section 3.3.
 
-    ``table1`` is :func:`~evalkit.reproductions.yang.table1`'s table (None to skip its
+    ``table1`` is :func:`~evalkit.reproductions.link_prediction.table1`'s table (None to skip its
     claims): its rows for the
     networks we have (``relation == "is"``) give the nodes of the feature network, the
     edges of the whole period (as the paper counts them) and the density of the feature
     network (the paper's mixes the two periods). ``imbalance`` is
-    :func:`~evalkit.reproductions.yang.class_imbalance`'s table (None to skip its claims),
+    :func:`~evalkit.reproductions.link_prediction.class_imbalance`'s table (None to skip its claims),
     ``spans`` and ``distinct`` map ``"adamic_adar"`` and ``"preferential_attachment"`` to
     the orders of magnitude and the number of distinct values of the inverse scores (None
     to skip Fig. 3).
@@ -226,9 +226,9 @@ def framework_claims(*, table1, imbalance, spans, distinct):
     Parameters
     ----------
     table1 : pandas.DataFrame or None
-        :func:`~evalkit.reproductions.yang.table1`'s table, or None to skip its claims.
+        :func:`~evalkit.reproductions.link_prediction.table1`'s table, or None to skip its claims.
     imbalance : pandas.DataFrame or None
-        :func:`~evalkit.reproductions.yang.class_imbalance`'s table, or None to skip its claims.
+        :func:`~evalkit.reproductions.link_prediction.class_imbalance`'s table, or None to skip its claims.
     spans : dict or None
         Predictor name -> orders of magnitude spanned by its inverse scores (None: skip Fig. 3).
     distinct : dict or None
@@ -295,23 +295,23 @@ def _stable_rate(d, limit=0.01):
 def sampling_claims(*, theorem, corollary_z, corollary, fig7, fig8):
     """The sampling chapter: Theorem 4.1, Equation 1, Corollary 4.3, Figs. 7 and 8.
 
-    ``theorem`` is :func:`~evalkit.reproductions.yang.theorem41`'s table, ``corollary`` and
-    ``corollary_z`` the table of :func:`~evalkit.reproductions.yang.corollary43` and the z
+    ``theorem`` is :func:`~evalkit.reproductions.link_prediction.theorem41`'s table, ``corollary`` and
+    ``corollary_z`` the table of :func:`~evalkit.reproductions.link_prediction.corollary43` and the z
     scores of its normalised variances, ``fig7`` and ``fig8`` the frames of
-    :func:`~evalkit.reproductions.yang.fig7` and :func:`~evalkit.reproductions.yang.fig8`.
+    :func:`~evalkit.reproductions.link_prediction.fig7` and :func:`~evalkit.reproductions.link_prediction.fig8`.
 
     Parameters
     ----------
     theorem : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.theorem41`'s table (with a column ``p``).
+        :func:`~evalkit.reproductions.link_prediction.theorem41`'s table (with a column ``p``).
     corollary_z : array-like of float
         z scores of the normalised variances of Corollary 4.3.
     corollary : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.corollary43`'s table, indexed by network.
+        :func:`~evalkit.reproductions.link_prediction.corollary43`'s table, indexed by network.
     fig7 : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.fig7`'s frame.
+        :func:`~evalkit.reproductions.link_prediction.fig7`'s frame.
     fig8 : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.fig8`'s frame (Condmat and email-Eu-core).
+        :func:`~evalkit.reproductions.link_prediction.fig8`'s frame (Condmat and email-Eu-core).
 
     Returns
     -------
@@ -390,10 +390,10 @@ def fig10_exceptions(fig10, by_distance):
     Parameters
     ----------
     fig10 : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.fig10`'s table: index (network, predictor), the
+        :func:`~evalkit.reproductions.link_prediction.fig10`'s table: index (network, predictor), the
         distances and ``'all'`` as columns.
     by_distance : dict
-        Network -> :func:`~evalkit.reproductions.yang.distance_histograms` (its
+        Network -> :func:`~evalkit.reproductions.link_prediction.distance_histograms` (its
         ``"preferential_attachment"`` histograms give the positives at each distance).
 
     Returns
@@ -445,7 +445,7 @@ def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10,
     (v_a = 0, v_b = 1), ``counts`` the Condmat counts ``{"N", "P",
     "pos2", "neg2", "pos3"}``, ``by_distance`` the distance histograms of each network,
     ``table2`` the pivot of sigmas (alpha x beta; the chapter
-    passes the closed form of :func:`~evalkit.reproductions.yang.table2_closed_form`), ``n_nodes`` each network's node count;
+    passes the closed form of :func:`~evalkit.reproductions.link_prediction.table2_closed_form`), ``n_nodes`` each network's node count;
     the rest are the frames of the experiments of the same names.
 
     Parameters
@@ -455,23 +455,23 @@ def distance_claims(*, directional, fig5, orderings, counts, by_distance, fig10,
     fig5 : array-like of float, shape (n, n)
         Shares of the toy network's non-backtracking 2-step paths from each node (row) ending at each node.
     orderings : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.orderings`'s table.
+        :func:`~evalkit.reproductions.link_prediction.orderings`'s table.
     counts : dict
         Condmat's counts ``"N"``, ``"P"``, ``"pos2"``, ``"neg2"``, ``"pos3"``.
     by_distance : dict
-        Network -> :func:`~evalkit.reproductions.yang.distance_histograms`.
+        Network -> :func:`~evalkit.reproductions.link_prediction.distance_histograms`.
     fig10 : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.fig10`'s table.
+        :func:`~evalkit.reproductions.link_prediction.fig10`'s table.
     table2 : pandas.DataFrame
         Sigmas, alpha (index) by beta (columns).
     fig11 : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.fig11`'s table.
+        :func:`~evalkit.reproductions.link_prediction.fig11`'s table.
     table3 : pandas.DataFrame
-        The ``"table3"`` of :func:`~evalkit.reproductions.yang.table3`.
+        The ``"table3"`` of :func:`~evalkit.reproductions.link_prediction.table3`.
     fig13 : pandas.DataFrame
-        The ``"fig13"`` of :func:`~evalkit.reproductions.yang.table3`.
+        The ``"fig13"`` of :func:`~evalkit.reproductions.link_prediction.table3`.
     steering : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.steering`'s table.
+        :func:`~evalkit.reproductions.link_prediction.steering`'s table.
     a_l : array-like of float
         Condmat's mean AUROC at each distance with positives (NaN allowed).
     n_nodes : dict
@@ -585,21 +585,21 @@ def measures_claims(*, new_nodes, theorem61, n_reversals, reversals, networks, a
     Parameters
     ----------
     new_nodes : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.new_nodes`'s table.
+        :func:`~evalkit.reproductions.link_prediction.new_nodes`'s table.
     theorem61 : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.theorem61`'s table.
+        :func:`~evalkit.reproductions.link_prediction.theorem61`'s table.
     n_reversals : int
         Number of rank reversals of Fig. 14.
     reversals : pandas.DataFrame
-        The ``"reversals"`` of :func:`~evalkit.reproductions.yang.fig14`.
+        The ``"reversals"`` of :func:`~evalkit.reproductions.link_prediction.fig14`.
     networks : tuple of str
         The networks of the chapter.
     aupr : pandas.DataFrame
-        :func:`~evalkit.reproductions.yang.aupr_by_distance`'s table.
+        :func:`~evalkit.reproductions.link_prediction.aupr_by_distance`'s table.
     temporal : pandas.DataFrame
         (network, predictor, design) -> the two monotonicity columns (AUPR, AUROC).
     hists : dict
-        :func:`~evalkit.reproductions.yang.score_histograms`.
+        :func:`~evalkit.reproductions.link_prediction.score_histograms`.
     tasks : dict
         Network -> its test task.
     paper_negatives : float

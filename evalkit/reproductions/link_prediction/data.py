@@ -6,7 +6,7 @@
   features 1995-1998 and labels 1999 (:func:`training_task`).
 * Facebook: SNAP's CollegeMsg *is* the paper's Facebook network (Table 1: its 13,838
   undirected edges, and 1,829 nodes before 1 September 2004, Pacific time; see
-  :func:`~evalkit.reproductions.yang.identify_networks`). The feature network holds the
+  :func:`~evalkit.reproductions.link_prediction.identify_networks`). The feature network holds the
   messages before 2004-09-01 00:00 PDT (:data:`FACEBOOK_SPLIT`), the label period the
   rest; the training task is the same cut two months earlier (features before 1 July,
   labels July and August).
@@ -59,7 +59,7 @@ def yang_experiment(name, **kwargs):
     Parameters
     ----------
     name : str
-        Command-line name, ``yang-<what>``.
+        Command-line name, ``link-prediction-<what>``.
     **kwargs
         ``scales``, ``paper_cost`` and the other keywords of :func:`evalkit.reproductions._experiment.experiment`.
 
@@ -71,16 +71,16 @@ def yang_experiment(name, **kwargs):
     Examples
     --------
     >>> from evalkit.reproductions._experiment import REGISTRY
-    >>> @yang_experiment("yang-demo", scales={"book": {"n": 2}, "paper": {"n": 5}}, paper_cost="instant")
+    >>> @yang_experiment("link-prediction-demo", scales={"book": {"n": 2}, "paper": {"n": 5}}, paper_cost="instant")
     ... def demo(*, n: int = 1):
     ...     '''Twice n.'''
     ...     return [{"n": 2 * n}]
     >>> demo(), demo(scale="paper"), demo.experiment.source
     ([{'n': 4}], [{'n': 10}], 'yang')
-    >>> _ = REGISTRY.pop("yang-demo")
+    >>> _ = REGISTRY.pop("link-prediction-demo")
     """
     def decorate(function):
-        function.__module__ = "evalkit.reproductions.yang"
+        function.__module__ = "evalkit.reproductions.link_prediction"
         return experiment(name, **kwargs)(function)
     return decorate
 

@@ -1,19 +1,19 @@
 """Yang, Lichtenwalter & Chawla, *Evaluating link prediction methods* (2015): data set-ups and experiments.
 
-- :mod:`evalkit.reproductions.yang.data` -- the canonical set-ups, defined once: the
+- :mod:`evalkit.reproductions.link_prediction.data` -- the canonical set-ups, defined once: the
   Condmat 1995-1999 / 2000 task, Facebook's (CollegeMsg, split on 1 September 2004), the
   stand-ins' tasks (80th percentile of time), the supervised training tasks
-- :mod:`evalkit.reproductions.yang.sampling` -- Table 1 and the identification of the
+- :mod:`evalkit.reproductions.link_prediction.sampling` -- Table 1 and the identification of the
   paper's networks, class imbalance, Theorem 4.1,
   Corollary 4.3, Figs. 7 and 8 (the framework and sampling chapters)
-- :mod:`evalkit.reproductions.yang.distance` -- orderings, Figs. 10 and 11, Table 2,
+- :mod:`evalkit.reproductions.link_prediction.distance` -- orderings, Figs. 10 and 11, Table 2,
   Fig. 13 / Table 3, steering (the distance chapter)
-- :mod:`evalkit.reproductions.yang.claims` -- our values of the paper's claims, ``{claim id: value}``
-- :mod:`evalkit.reproductions.yang.measures` -- new nodes, Theorem 6.1, Figs. 14, 15 and
+- :mod:`evalkit.reproductions.link_prediction.claims` -- our values of the paper's claims, ``{claim id: value}``
+- :mod:`evalkit.reproductions.link_prediction.measures` -- new nodes, Theorem 6.1, Figs. 14, 15 and
   17-19 (the measures chapter)
 
 Every experiment has the scale presets ``"book"`` (what the chapter runs) and
-``"paper"``; ``evalkit reproduce yang-...`` runs it from the shell.
+``"paper"``; ``evalkit reproduce link-prediction-...`` runs it from the shell.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Bouckaert & Frank (2004): the published numbers, read from the claims registry, and the names of what they compare.
 
-The paper's values are typed once, in ``evalkit/reproductions/claims/bouckaert_frank.toml``;
+The paper's values are typed once, in ``evalkit/reproductions/replicability/claims.toml``;
 the tables below are views of that registry (see :mod:`evalkit.claims`), keyed the way the
 replication names its tests, so that chapters and tests compare against them.
 """

@@ -65,15 +65,12 @@ _NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("yang-new-nodes", scales=_NETS, paper_cost="~60 s on 1 core")
+@yang_experiment("link-prediction-new-nodes", scales=_NETS, paper_cost="~60 s on 1 core")
 def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Section 5: test sets from the training network against the testing network (new nodes included).
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
 
@@ -107,15 +104,12 @@ def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("yang-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
+@yang_experiment("link-prediction-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
 def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Theorem 6.1: specificity from the top-:math:`|P|` rate against the ROC curve, for every ranking.
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks (four predictors each).
 
@@ -150,7 +144,7 @@ def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_k=Integer(1))
-@yang_experiment("yang-fig14", scales={"book": {"networks": DISTANCE_NETWORKS, "n_k": 400},
+@yang_experiment("link-prediction-fig14", scales={"book": {"networks": DISTANCE_NETWORKS, "n_k": 400},
                                         "paper": {"networks": DISTANCE_NETWORKS, "n_k": 400}},
                  paper_cost="~40 s on 1 core")
 def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
@@ -158,9 +152,6 @@ def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
     n_k : int
@@ -204,15 +195,12 @@ def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("yang-fig15", scales=_NETS, paper_cost="~60 s on 1 core")
+@yang_experiment("link-prediction-fig15", scales=_NETS, paper_cost="~60 s on 1 core")
 def aupr_by_distance(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Fig. 15 / Section 7.1: AUPR of PA and PropFlow at each distance up to 6 and over all pairs.
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
 
@@ -275,7 +263,7 @@ def slice_positives(name, *, n_slices=5):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_slices=Integer(1))
-@yang_experiment("yang-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
+@yang_experiment("link-prediction-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
                                               "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
                  paper_cost="~90 s on 1 core")
 def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int = 5):
@@ -283,9 +271,6 @@ def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int 
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
     n_slices : int

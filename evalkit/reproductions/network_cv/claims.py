@@ -1,7 +1,7 @@
 """Neville et al. (2011): our value of each claim of ``claims/neville.toml``, from computed results.
 
 Each ``*_claims`` function maps the results of the experiments of
-:mod:`evalkit.reproductions.neville` (as the network cross-validation chapters compute
+:mod:`evalkit.reproductions.network_cv` (as the network cross-validation chapters compute
 them) to ``{claim id: our value}``: a number for a numeric claim, a bool (the predicate
 computed on our results) for a qualitative one. :func:`record_all` records them all
 (:func:`evalkit.claims.record` / :func:`evalkit.claims.conclude`). The source's values
@@ -13,11 +13,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .. import claims
-from .. import relational as rel
-from .._checks import Instance, Integer, Real, Text, checks
-from .neville._claims_common import ALPHA, TABLE5_PAPER_ROWS, example_frame
-from .neville.real_claims import (SUBSTANTIVE, fig3_claims, fig4_claims, fig5_claims, fold_correlation,
+from ... import claims
+from ... import relational as rel
+from ..._checks import Instance, Integer, Real, Text, checks
+from ._claims_common import ALPHA, TABLE5_PAPER_ROWS, example_frame
+from .real_claims import (SUBSTANTIVE, fig3_claims, fig4_claims, fig5_claims, fold_correlation,
                                   inference_claims, inference_table, lgm_claims, sensitivity_matches, summary_claims,
                                   variance_claims, variance_table)
 
@@ -48,7 +48,7 @@ __all__ = [
     "variance_table",
 ]
 
-#: Table 5 rows the book computes: claim key -> (data set, task) of :func:`~evalkit.reproductions.neville.table5_tasks`.
+#: Table 5 rows the book computes: claim key -> (data set, task) of :func:`~evalkit.reproductions.network_cv.table5_tasks`.
 TABLE5_ROWS = {k: TABLE5_PAPER_ROWS[k] for k in ("enron-executive", "polbooks-neutral")}
 
 
@@ -110,14 +110,14 @@ def record_all(ours, *, scale=None, data=None, options=None):
 
 @checks(overlap=Instance("DataFrame", example=example_frame), n_nodes=Integer(10))
 def overlap_claims(overlap, *, n_nodes=300):
-    """Claims on the resampling procedures from :func:`~evalkit.reproductions.neville.resampling_overlap`'s table.
+    """Claims on the resampling procedures from :func:`~evalkit.reproductions.network_cv.resampling_overlap`'s table.
 
     ``overlap`` is indexed by (labelled, procedure) as the chapter sets it.
 
     Parameters
     ----------
     overlap : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.resampling_overlap`'s table indexed by
+        :func:`~evalkit.reproductions.network_cv.resampling_overlap`'s table indexed by
         (``labelled``, ``procedure``).
     n_nodes : int, default 300
         Nodes of the network the table was computed on.
@@ -129,7 +129,7 @@ def overlap_claims(overlap, *, n_nodes=300):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> overlap = neville.resampling_overlap(prop_labeled=(0.3, 0.7), n_nodes=40, n_repeats=2, seed=0)
     >>> ours = overlap_claims(overlap.set_index(["labelled", "procedure"]), n_nodes=40)
     >>> ours["neville.sec2.cv-k10-labelled"], ours["neville.sec2.ncv-disjoint"]
@@ -137,7 +137,7 @@ def overlap_claims(overlap, *, n_nodes=300):
     """
     from sklearn.model_selection import KFold
 
-    from ..resampling import NetworkCrossValidation
+    from ...resampling import NetworkCrossValidation
 
     share = overlap["share of a test set in another (mean over pairs)"]
     small = [p for p in overlap.index.get_level_values("labelled").unique() if p <= 0.5]
@@ -233,9 +233,9 @@ def theorem_claims(grid, delta, algebra, *, z_max=4.0):
     Parameters
     ----------
     grid : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.theorem_grid`.
+        :func:`~evalkit.reproductions.network_cv.theorem_grid`.
     delta : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.theorem3_delta`.
+        :func:`~evalkit.reproductions.network_cv.theorem3_delta`.
     algebra : mapping or pandas.Series
         Step name -> simplified difference (SymPy), as the theorems chapter builds it; a
         step holds when its difference is 0.
@@ -249,7 +249,7 @@ def theorem_claims(grid, delta, algebra, *, z_max=4.0):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> grid = neville.theorem_grid(n=(30,), g=(1, 5), rho=(0.0, 0.5), share_common=(0.0, 0.5), n_samples=500)
     >>> delta = neville.theorem3_delta(c_max=2, n_samples=2000, seed=1)
     >>> theorem_claims(grid, delta, {})["neville.thm3.delta-nonnegative"]
@@ -315,7 +315,7 @@ def table5_claims(measured):
     Parameters
     ----------
     measured : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.table5`'s table: ``data set``, ``task``,
+        :func:`~evalkit.reproductions.network_cv.table5`'s table: ``data set``, ``task``,
         ``error corr.`` and ``autocorr.`` per task.
 
     Returns
@@ -348,12 +348,12 @@ def table5_claims(measured):
 @checks(formulas=Instance("DataFrame", example=example_frame), fig2a=Instance("DataFrame", example=example_frame),
         fig2b=Instance("DataFrame", example=example_frame))
 def fig2_claims(formulas, fig2a, fig2b):
-    """Table 7 and Fig. 2 from :func:`~evalkit.reproductions.neville.group_formulas` and :func:`~evalkit.reproductions.neville.fig2`.
+    """Table 7 and Fig. 2 from :func:`~evalkit.reproductions.network_cv.group_formulas` and :func:`~evalkit.reproductions.network_cv.fig2`.
 
     Parameters
     ----------
     formulas : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.group_formulas`'s table (it must hold P(err) = 0.1, errCorr = 0.9).
+        :func:`~evalkit.reproductions.network_cv.group_formulas`'s table (it must hold P(err) = 0.1, errCorr = 0.9).
     fig2a : pandas.DataFrame
         Fig. 2a's rows (``fig2(...)["2a"]``).
     fig2b : pandas.DataFrame
@@ -366,7 +366,7 @@ def fig2_claims(formulas, fig2a, fig2b):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> runs = neville.fig2(prop_labeled=(0.1, 0.9), p_err=(0.1, 0.2), err_corr=(0.0, 0.9), n_trials=20,
     ...                     n_simulations=1, seed_a=0, seed_b=1, n_jobs=1)
     >>> ours = fig2_claims(neville.group_formulas(n_sets=100), runs["2a"], runs["2b"])
@@ -409,7 +409,7 @@ def fig2_claims(formulas, fig2a, fig2b):
 
 @checks(frame=Instance("DataFrame", example=example_frame))
 def like_fig2a(frame):
-    """Fig. 2a's two findings on a run of its design (:func:`~evalkit.reproductions.neville.section5_variants`).
+    """Fig. 2a's two findings on a run of its design (:func:`~evalkit.reproductions.network_cv.section5_variants`).
 
     Returns ``{"resampling rises": bool, "ncv low": bool}``: RRS's and ERS's Type I error
     at the smallest share labelled exceeds that at the largest by more than two standard
@@ -418,7 +418,7 @@ def like_fig2a(frame):
     Parameters
     ----------
     frame : pandas.DataFrame
-        One part of :func:`~evalkit.reproductions.neville.section5_variants`'s result: columns
+        One part of :func:`~evalkit.reproductions.network_cv.section5_variants`'s result: columns
         ``procedure``, ``prop_labeled``, ``type1_error``, ``n_trials`` and ``n_simulations``.
 
     Returns
@@ -428,7 +428,7 @@ def like_fig2a(frame):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> runs = neville.section5_variants(prop_labeled=(0.1, 0.9), exponents=(1.0,), n_resamples=(5, 30),
     ...                                  folds_prop_labeled=(0.5,), n_trials=100, n_simulations=1, seed=0, n_jobs=1)
     >>> like_fig2a(runs["dietterich"])
@@ -462,7 +462,7 @@ def grows_with_folds(folds):
     Parameters
     ----------
     folds : pandas.DataFrame
-        The ``"folds"`` part of :func:`~evalkit.reproductions.neville.section5_variants`'s result.
+        The ``"folds"`` part of :func:`~evalkit.reproductions.network_cv.section5_variants`'s result.
 
     Returns
     -------
@@ -492,7 +492,7 @@ def grows_with_folds(folds):
 @checks(variants=Instance(dict, example=lambda: {k: example_frame() for k in ("skewed", "dietterich", "folds")}),
         exponent=Real(0, None, closed="left"))
 def section5_claims(variants, *, exponent=1.0):
-    """Sections 3 and 5's unshown runs from :func:`~evalkit.reproductions.neville.section5_variants`.
+    """Sections 3 and 5's unshown runs from :func:`~evalkit.reproductions.network_cv.section5_variants`.
 
     The skewed claim is judged at Zipf ``exponent`` (1: the classical Zipf sizes), the
     group-free one on the Dietterich-style run, the folds one on every (procedure, share
@@ -501,7 +501,7 @@ def section5_claims(variants, *, exponent=1.0):
     Parameters
     ----------
     variants : dict
-        :func:`~evalkit.reproductions.neville.section5_variants`'s result (``"skewed"``,
+        :func:`~evalkit.reproductions.network_cv.section5_variants`'s result (``"skewed"``,
         ``"dietterich"``, ``"folds"``).
     exponent : float, default 1.0
         The Zipf exponent at which the skewed claim is judged (one of the skewed runs').
@@ -513,7 +513,7 @@ def section5_claims(variants, *, exponent=1.0):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> runs = neville.section5_variants(prop_labeled=(0.1, 0.9), exponents=(1.0,), n_resamples=(5, 10, 30),
     ...                                  folds_prop_labeled=(0.5,), n_trials=100, n_simulations=1, seed=0, n_jobs=1)
     >>> section5_claims(runs)["neville.sec3.folds-increase-type1"]

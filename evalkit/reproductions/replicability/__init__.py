@@ -2,14 +2,14 @@
 
 Submodules (every public name is also reachable here):
 
-- :mod:`~evalkit.reproductions.bouckaert_frank.paper` -- the paper's published numbers (Tables 1-5), read from
+- :mod:`~evalkit.reproductions.replicability.paper` -- the paper's published numbers (Tables 1-5), read from
   the claims registry
-- :mod:`~evalkit.reproductions.bouckaert_frank.claims` -- our value for each claim, from computed results
-- :mod:`~evalkit.reproductions.bouckaert_frank.uci` -- Tables 1-4: every test on the 27 UCI data
+- :mod:`~evalkit.reproductions.replicability.claims` -- our value for each claim, from computed results
+- :mod:`~evalkit.reproductions.replicability.uci` -- Tables 1-4: every test on the 27 UCI data
   sets, the comparison with the paper's tables
-- :mod:`~evalkit.reproductions.bouckaert_frank.simulation` -- Table 5: simulated data sources,
+- :mod:`~evalkit.reproductions.replicability.simulation` -- Table 5: simulated data sources,
   consistency, Type I error and power
-- :mod:`~evalkit.reproductions.bouckaert_frank.experiments` -- the experiments the chapters
+- :mod:`~evalkit.reproductions.replicability.experiments` -- the experiments the chapters
   and ``evalkit reproduce`` run, with their scale presets:
   ``bouckaert-frank-tables1-4`` (alias ``bouckaert-frank``), ``bouckaert-frank-null-copies``,
   ``bouckaert-frank-table5``, ``bouckaert-frank-tests-example``, ``bouckaert-frank-mcnemar``,
@@ -17,7 +17,7 @@ Submodules (every public name is also reachable here):
 
 Examples
 --------
->>> from evalkit.reproductions import bouckaert_frank as bf
+>>> from evalkit.reproductions import replicability as bf
 >>> res = bf.table5(scale="small", learners="counts", seed=1)   # 2 training sets per source (count learners)
 >>> res.rejections("corrected 10x10 CV").shape
 (4, 2)

@@ -1,14 +1,14 @@
 """Our values of the numeric claims of Scott's lecture, keyed by claim id.
 
 Each function returns ``{claim id: our value}`` for a group of claims of the registry
-``evalkit/reproductions/claims/scott.toml``; the chapters pass the items to
+``evalkit/reproductions/scott/claims.toml``; the chapters pass the items to
 :func:`evalkit.claims.record`. The lecture's values live only in the registry: the
 functions read the claims' ids (``scott.t-table.df9.c975`` is the one-sided critical
 value of Student's t with 9 degrees of freedom at level 0.975) and compute ours.
 
 Examples
 --------
->>> from evalkit.reproductions import scott_claims
+>>> from evalkit.reproductions.scott import claims as scott_claims
 >>> ours = scott_claims.t_table_values()
 >>> len(ours), round(ours["scott.t-table.df9.c950"], 4)
 (104, 1.8331)
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import claims, metrics, stats
-from .._checks import Integer, Real, checks
+from ... import claims, metrics, stats
+from ..._checks import Integer, Real, checks
 
 __all__ = [
     "APPROXIMATELY_95",

@@ -139,15 +139,12 @@ _NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), weighted=Boolean())
-@yang_experiment("yang-orderings", scales=_NETS, paper_cost="~40 s on 1 core")
+@yang_experiment("link-prediction-orderings", scales=_NETS, paper_cost="~40 s on 1 core")
 def orderings(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bool = True):
     """Fig. 6 / Section 3.4: AUROC of PropFlow on the 2-hop pairs under six ways of resolving its orderings.
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks (one row each).
     weighted : bool, default True
@@ -181,15 +178,12 @@ def orderings(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bo
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), weighted=Boolean())
-@yang_experiment("yang-fig10", scales=_NETS, paper_cost="~40 s on 1 core")
+@yang_experiment("link-prediction-fig10", scales=_NETS, paper_cost="~40 s on 1 core")
 def fig10(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bool = True):
     """Fig. 10: AUROC of PA and PropFlow within each distance with positives, and over all pairs.
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
     weighted : bool, default True
@@ -236,7 +230,7 @@ def _example_cells():
 
 @checks(scale=Choice("book", "paper"), simulations=Integer(1), alphas=Values(Real(0, 1, closed="neither")),
         betas=Values(Integer(1)))
-@yang_experiment("yang-table2", scales={"book": {"simulations": 400, "seed": 2015},
+@yang_experiment("link-prediction-table2", scales={"book": {"simulations": 400, "seed": 2015},
                                          "paper": {"simulations": 100_000, "seed": 0}},
                  paper_cost="~15 min on 1 core")
 def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ...] = _ALPHAS,
@@ -245,9 +239,6 @@ def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ..
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     simulations : int
         Simulations per (alpha, beta) cell (the paper: 100,000).
     seed : int
@@ -436,15 +427,12 @@ def table2_implied(paper_cells, *, n_nodes: int, share: float, alphas: tuple[flo
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), weighted=Boolean())
-@yang_experiment("yang-fig11", scales=_NETS, paper_cost="~40 s on 1 core")
+@yang_experiment("link-prediction-fig11", scales=_NETS, paper_cost="~40 s on 1 core")
 def fig11(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bool = True):
     """Fig. 11: AUROC over all pairs after removing every negative below a distance (all positives kept).
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
     weighted : bool, default True
@@ -479,7 +467,7 @@ def fig11(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, weighted: bool =
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), repetitions=Integer(1), weighted=Boolean())
-@yang_experiment("yang-table3", scales={"book": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7},
+@yang_experiment("link-prediction-table3", scales={"book": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7},
                                          "paper": {"networks": DISTANCE_NETWORKS, "repetitions": 20, "seed": 7}},
                  paper_cost="~40 s on 1 core")
 def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: int = 20, seed: int = 7,
@@ -492,9 +480,6 @@ def table3(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, repetitions: in
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
     repetitions : int
@@ -570,7 +555,7 @@ PROPFLOW_CLAIMS = {
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("yang-propflow-weighting", scales=_NETS, paper_cost="~60 s on 1 core")
+@yang_experiment("link-prediction-propflow-weighting", scales=_NETS, paper_cost="~60 s on 1 core")
 def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Every PropFlow number of the distance chapter on the weighted and on the 0/1 networks.
 
@@ -580,9 +565,6 @@ def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks.
 
@@ -628,7 +610,7 @@ def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
 
 @checks(scale=Choice("book", "paper"), targets=Values(Real(0, 1)), network=Choice(*NETWORKS))
-@yang_experiment("yang-steering", scales={"book": {"targets": (0.55, 0.65, 0.75, 0.85, 0.9), "seed": 11},
+@yang_experiment("link-prediction-steering", scales={"book": {"targets": (0.55, 0.65, 0.75, 0.85, 0.9), "seed": 11},
                                            "paper": {"targets": (0.55, 0.65, 0.75, 0.85, 0.9), "seed": 11}},
                  paper_cost="~30 s on 1 core")
 def steering(*, targets: tuple[float, ...] = (0.55, 0.65, 0.75, 0.85, 0.9), seed: int = 11,
@@ -637,9 +619,6 @@ def steering(*, targets: tuple[float, ...] = (0.55, 0.65, 0.75, 0.85, 0.9), seed
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     targets : tuple of float
         Target AUROCs, between the hardest and the easiest distance's.
     seed : int

@@ -121,7 +121,7 @@ def feature_period_window(name, n_nodes):
 
 
 @checks(scale=Choice("book", "paper"))
-@yang_experiment("yang-table1", scales={"book": {}, "paper": {}}, paper_cost="~5 s on 1 core")
+@yang_experiment("link-prediction-table1", scales={"book": {}, "paper": {}}, paper_cost="~5 s on 1 core")
 def table1():
     """Table 1 for the paper's four networks: the paper's counts beside ours.
 
@@ -133,9 +133,6 @@ def table1():
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
 
     Returns
     -------
@@ -173,16 +170,13 @@ def table1():
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("yang-task-sizes", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
+@yang_experiment("link-prediction-task-sizes", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
                  paper_cost="~40 s on 1 core (sx-mathoverflow dominates)")
 def task_sizes(*, networks: tuple[Network, ...] = NETWORKS):
     """Nodes, edges, density, positives and candidates of each network's test task.
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks (Condmat and stand-ins) to tabulate.
 
@@ -238,16 +232,13 @@ def condmat_whole_period():
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("yang-imbalance", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
+@yang_experiment("link-prediction-imbalance", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
                  paper_cost="~40 s on 1 core (building the tasks)")
 def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
     """Class imbalance: trivial and random predictors' measures on each network's test task.
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks (Condmat and stand-ins).
 
@@ -286,7 +277,7 @@ def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
 
 
 @checks(scale=Choice("book", "paper"), rates=Values(Real(0, 1, closed="right")), n_test_sets=Integer(2))
-@yang_experiment("yang-theorem41", scales={"book": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41},
+@yang_experiment("link-prediction-theorem41", scales={"book": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41},
                                            "paper": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41}},
                  paper_cost="~20 s on 1 core")
 def theorem41(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3), n_test_sets: int = 250, seed: int = 41):
@@ -297,9 +288,6 @@ def theorem41(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3), n_test_sets: int
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     rates : tuple of float
         Fractions p of the negatives kept.
     n_test_sets : int
@@ -356,7 +344,7 @@ def _rel_se(draws):
 
 
 @checks(scale=Choice("book", "paper"), rates=Values(Real(0, 1, closed="right")), n_repeats=Integer(2))
-@yang_experiment("yang-auroc-variance",
+@yang_experiment("link-prediction-auroc-variance",
                  scales={"book": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7},
                          "paper": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7}},
                  paper_cost="~30 s on 1 core")
@@ -366,9 +354,6 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     rates : tuple of float
         Fractions p of the negatives kept.
     n_repeats : int
@@ -413,7 +398,7 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), p=Real(0, 1, closed="right"),
         n_repeats=Integer(2))
-@yang_experiment("yang-corollary43",
+@yang_experiment("link-prediction-corollary43",
                  scales={"book": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11},
                          "paper": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11}},
                  paper_cost="~30 s on 1 core")
@@ -423,9 +408,6 @@ def corollary43(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, p: float 
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks to compare.
     p : float
@@ -482,7 +464,7 @@ def _subsampling_curve(h, rates, n_repeats, seed):
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), rates=Values(Real(0, 1, closed="right")),
         n_repeats=Integer(1))
-@yang_experiment("yang-fig7", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
+@yang_experiment("link-prediction-fig7", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                 "seed": 2014},
                                        "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                  "seed": 2014}},
@@ -492,13 +474,10 @@ def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     """Fig. 7: AUROC of PA, Adamic/Adar and PropFlow on test sets with a fraction p of the negatives.
 
     PropFlow is the paper's: 5 steps on the weighted network, the mean of the two orderings
-    (:func:`~evalkit.reproductions.yang.directed_propflow`, computed once per network).
+    (:func:`~evalkit.reproductions.link_prediction.directed_propflow`, computed once per network).
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks (one panel each).
     rates : tuple of float
@@ -682,7 +661,7 @@ def stable_rate_odds(fig7, *, limit=0.01, n_repeats=100):
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), rates=Values(Real(0, 1, closed="right")),
         n_repeats=Integer(1), train_seed=Seed(), weighted=Boolean())
-@yang_experiment("yang-fig8", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
+@yang_experiment("link-prediction-fig8", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                 "seed": 2014, "train_seed": 8},
                                        "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                                  "seed": 2014, "train_seed": 8}},
@@ -697,9 +676,6 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
 
     Parameters
     ----------
-    scale : {'book', 'paper'}, default 'book'
-        Preset of the other parameters: what the chapter runs, or the paper's scale
-        (arguments given explicitly win).
     networks : tuple of str
         Networks (one line each).
     rates : tuple of float

@@ -37,7 +37,7 @@ _DATASET = Choice(*UCI_DATASETS, none=True)
 
 @checks(scale=_SCALES, datasets=_DATASETS, repetitions=Integer(2, none=True),
         learners=Choice("weka", "standins", none=True), null_copies=Boolean(none=True), seed=Seed(), n_jobs=Jobs())
-@experiment("bouckaert-frank-tables1-4", aliases=("bouckaert-frank",),
+@experiment("replicability-tables1-4", aliases=("bouckaert-frank",),
             scales={"book": {"datasets": _PAPER_27, "repetitions": 10, "learners": "weka", "null_copies": False,
                              "seed": 0},
                     "paper": {"datasets": _PAPER_27, "repetitions": 10, "learners": "weka", "null_copies": False,
@@ -53,9 +53,6 @@ def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = Non
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     datasets : tuple of str
         Weka names of the UCI data sets (the paper's 27, in the order of its Table 1).
     repetitions : int
@@ -93,7 +90,7 @@ def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = Non
 
 
 @checks(scale=_SCALES, datasets=_DATASETS, repetitions=Integer(2, none=True), seed=Seed(), n_jobs=Jobs())
-@experiment("bouckaert-frank-null-copies",
+@experiment("replicability-null-copies",
             scales={"book": {"datasets": _PAPER_27[::3], "repetitions": 10, "seed": 0},
                     "paper": {"datasets": _PAPER_27, "repetitions": 10, "seed": 0},
                     "small": {"datasets": ("iris",), "repetitions": 2, "seed": 0}},
@@ -104,9 +101,6 @@ def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = N
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     datasets : tuple of str
         Weka names of the UCI data sets (the book: every third of the paper's 27).
     repetitions : int
@@ -138,7 +132,7 @@ def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = N
 @checks(scale=_SCALES, training_sets=Integer(1, none=True), repetitions=Integer(1, none=True),
         n_train=Integer(20, none=True), learners=Choice("weka", "counts", none=True), source_seed=Seed(), seed=Seed(),
         n_jobs=Jobs())
-@experiment("bouckaert-frank-table5",
+@experiment("replicability-table5",
             scales={"book": {"training_sets": 60, "repetitions": 10, "n_train": 300, "learners": "weka",
                              "source_seed": 0, "seed": 1},
                     "paper": {"training_sets": 1000, "repetitions": 10, "n_train": 300, "learners": "weka",
@@ -155,14 +149,11 @@ def table5(*, training_sets: int = None, repetitions: int = None, n_train: int =
 
     Parameters
     ----------
-    scale : {"book", "paper", "small"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale, "small" a quick run (seconds).
     training_sets : int
         Training sets per source (the paper: 1000).
     learners : {"weka", "counts"}
         Weka's NaiveBayes and J48 (the paper's), or the fast count learners
-        (:func:`~evalkit.reproductions.bouckaert_frank.run_simulation`).
+        (:func:`~evalkit.reproductions.replicability.run_simulation`).
     repetitions : int
         Runs of each test per training set, each with its own random partitioning (the paper: 10).
     n_train : int
@@ -204,7 +195,7 @@ def _tests_rows(results):
 
 
 @checks(scale=Choice("book", "paper"), dataset=_DATASET, seed=Seed())
-@experiment("bouckaert-frank-tests-example",
+@experiment("replicability-tests-example",
             scales={"book": {"dataset": "diabetes", "seed": 1}, "paper": {"dataset": "diabetes", "seed": 1}},
             paper_cost="~3 s (the paper has no such example; 'paper' equals 'book')", rows=_tests_rows)
 def tests_example(*, dataset: UCIDataset = None, seed: int = None):
@@ -212,9 +203,6 @@ def tests_example(*, dataset: UCIDataset = None, seed: int = None):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     dataset : str
         Weka name of a UCI data set (the book: Pima diabetes).
     seed : int
@@ -296,7 +284,7 @@ class McNemarExample:
 
 
 @checks(scale=Choice("book", "paper"), dataset=_DATASET, seed=Seed())
-@experiment("bouckaert-frank-mcnemar",
+@experiment("replicability-mcnemar",
             scales={"book": {"dataset": "diabetes", "seed": 1}, "paper": {"dataset": "diabetes", "seed": 1}},
             paper_cost="< 1 s (the paper has no such example; 'paper' equals 'book')")
 def mcnemar_example(*, dataset: UCIDataset = None, seed: int = None):
@@ -304,9 +292,6 @@ def mcnemar_example(*, dataset: UCIDataset = None, seed: int = None):
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     dataset : str
         Weka name of a UCI data set (the book: Pima diabetes).
     seed : int
@@ -367,7 +352,7 @@ class RecipeResult:
 
 
 @checks(scale=Choice("book", "paper"), dataset=_DATASET, seed=Seed(), n_jobs=Jobs())
-@experiment("bouckaert-frank-recipe",
+@experiment("replicability-recipe",
             scales={"book": {"dataset": "diabetes", "seed": 2004}, "paper": {"dataset": "diabetes", "seed": 2004}},
             paper_cost="~3 s (the recipe of the simulation chapter; 'paper' equals 'book')")
 def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None = None):
@@ -375,9 +360,6 @@ def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None =
 
     Parameters
     ----------
-    scale : {"book", "paper"}, default "book"
-        Preset of the parameters left as None: "book" is what the chapter runs, "paper" the
-        source's scale.
     dataset : str
         Weka name of a UCI data set (the book: Pima diabetes).
     seed : int

@@ -23,7 +23,7 @@ def _frame(rows):
 
 @checks(scale=Choice("book", "paper", "small"), prop_labeled=Values(Real(0, 1, closed="neither")), n_nodes=Integer(2),
         n_resamples=Integer(2), n_folds=Integer(2), n_repeats=Integer(1))
-@experiment("neville-overlap", scales={"book": {}, "paper": {}, "small": {"n_repeats": 20}},
+@experiment("network-cv-overlap", scales={"book": {}, "paper": {}, "small": {"n_repeats": 20}},
             paper_cost="~5 s on 1 core")
 def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), n_nodes: int = 300,
                        n_resamples: int = 30, n_folds: int = 10, n_repeats: int = 200, seed: int = 0):
@@ -31,9 +31,6 @@ def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7,
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     prop_labeled : tuple of float
         Shares of the nodes labelled.
     n_nodes : int
@@ -79,7 +76,7 @@ def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7,
 
 @checks(scale=Choice("book", "paper", "small"), p_err=Values(Real(0, 1)), err_corr=Values(Real(0, 1)),
         n_sets=Integer(1), n_groups=Integer(1), group_count=Integer(1))
-@experiment("neville-formulas", scales={"book": {}, "paper": {}, "small": {"n_sets": 2000}},
+@experiment("network-cv-formulas", scales={"book": {}, "paper": {}, "small": {"n_sets": 2000}},
             paper_cost="~1 s")
 def group_formulas(*, p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), err_corr: tuple[float, ...] = (0.0, 0.4, 0.9),
                    n_sets: int = 20_000, n_groups: int = 10, group_count: int = 30):
@@ -91,9 +88,6 @@ def group_formulas(*, p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), err_corr:
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     p_err : tuple of float
         The classifiers' error rates.
     err_corr : tuple of float
@@ -139,7 +133,7 @@ def group_formulas(*, p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), err_corr:
 @checks(scale=Choice("book", "paper", "small"), prop_labeled=Values(Real(0, 1, closed="neither")),
         p_err=Values(Real(0, 1)), err_corr=Values(Real(0, 1)), n_trials=Integer(1), n_simulations=Integer(1),
         seed_a=Seed(), seed_b=Seed())
-@experiment("neville-fig2", aliases=("network-cv-fig2",),
+@experiment("network-cv-fig2",
             scales={"book": {}, "paper": {}, "small": {"n_trials": 200, "n_simulations": 2}},
             paper_cost="~30 s on 2 cores (870,000 trials)")
 def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4),
@@ -153,9 +147,6 @@ def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: 
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     prop_labeled : tuple of float
         Shares labelled of Fig. 2a.
     p_err : tuple of float
@@ -205,7 +196,7 @@ def fig2(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), p_err: 
 @checks(scale=Choice("book", "paper", "small"), prop_labeled=Values(Real(0, 1, closed="neither")),
         exponents=Values(Real(0, None, closed="left")), n_resamples=Values(Integer(2)),
         folds_prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1), n_simulations=Integer(1))
-@experiment("neville-sec5-variants",
+@experiment("network-cv-sec5-variants",
             scales={"book": {"n_simulations": 5}, "paper": {}, "small": {"n_trials": 200, "n_simulations": 2}},
             paper_cost="~40 s on 2 cores (1.1 million trials)")
 def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9),
@@ -226,9 +217,6 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     prop_labeled : tuple of float
         Shares labelled of the skewed and group-free runs.
     exponents : tuple of float
@@ -304,7 +292,7 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
 
 @checks(scale=Choice("book", "paper", "small"), n=Values(Integer(1)), g=Values(Integer(1)), rho=Values(Real(0, 1)),
         share_common=Values(Real(0, 1, closed="left")), n_samples=Integer(2))
-@experiment("neville-theorems", scales={"book": {}, "paper": {}, "small": {"n_samples": 2000}},
+@experiment("network-cv-theorems", scales={"book": {}, "paper": {}, "small": {"n_samples": 2000}},
             paper_cost="~5 s on 1 core")
 def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1, 5, 10),
                  rho: tuple[float, ...] = (0.0, 0.3, 0.9), share_common: tuple[float, ...] = (0.0, 0.5, 0.9),
@@ -316,9 +304,6 @@ def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n : tuple of int
         Sample sizes.
     g : tuple of int
@@ -359,7 +344,7 @@ def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1
 
 @checks(scale=Choice("book", "paper", "small"), n=Integer(1), g=Integer(1), rho=Real(0, 1), c_max=Integer(1),
         n_samples=Integer(2), seed=Integer(0))
-@experiment("neville-theorem3", scales={"book": {}, "paper": {}, "small": {"n_samples": 20_000}},
+@experiment("network-cv-theorem3", scales={"book": {}, "paper": {}, "small": {"n_samples": 20_000}},
             paper_cost="~5 s on 1 core")
 def theorem3_delta(*, n: int = 20, g: int = 10, rho: float = 0.9, c_max: int = 10, n_samples: int = 200_000,
                    seed: int = 100):
@@ -370,9 +355,6 @@ def theorem3_delta(*, n: int = 20, g: int = 10, rho: float = 0.9, c_max: int = 1
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n : int
         Sample size.
     g : int

@@ -2,7 +2,7 @@
 
 Each function recomputes one group of the source's worked examples, R outputs and
 statements and returns ``{claim id: our value}`` for the claims of the registry
-``evalkit/reproductions/claims/graph_metrics.toml`` (registry key ``gm``). The chapters of
+``evalkit/reproductions/graph_metrics/claims.toml`` (registry key ``gm``). The chapters of
 the ``graph-metrics`` part pass these to :func:`evalkit.claims.record` (numbers) and
 :func:`evalkit.claims.conclude` (qualitative claims, with the sentences of
 :data:`SENTENCES`). The source's values are never typed here: the inputs are the
@@ -10,7 +10,7 @@ source's data (its confusion matrices, tables and example counts), the outputs a
 
 Examples
 --------
->>> from evalkit.reproductions import graph_metrics_claims as gmc
+>>> from evalkit.reproductions.graph_metrics import claims as gmc
 >>> ours = gmc.binary_claims()
 >>> round(ours["gm.r-2x2.g-mean"], 4), ours["gm.sec1-2-2.tpr-words"]
 (0.5164, False)
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import clustering as cl
-from .. import curves, metrics, stats
-from .._checks import Instance, Integer, Values, checks
+from ... import clustering as cl
+from ... import curves, metrics, stats
+from ..._checks import Instance, Integer, Values, checks
 
 __all__ = [
     "FIGURE_1_2_VERTICES",
@@ -53,7 +53,7 @@ COST_1_2 = np.array([[0, 0], [-145, 120]])
 
 
 def _example_record():
-    from .. import claims
+    from ... import claims
 
     return claims.judge("gm.fig1-2.accuracy", 0.5)
 
@@ -507,7 +507,7 @@ def claims_frame(records, *, digits=7):
     >>> claims_frame([claims.judge("gm.fig1-2.accuracy", 0.625)])["evalkit"].tolist()
     ['0.625']
     """
-    from .. import claims
+    from ... import claims
 
     return claims.table(records, digits=digits)
 

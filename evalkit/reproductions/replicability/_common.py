@@ -1,4 +1,4 @@
-"""What the modules of :mod:`evalkit.reproductions.bouckaert_frank` share (private module)."""
+"""What the modules of :mod:`evalkit.reproductions.replicability` share (private module)."""
 from __future__ import annotations
 
 import numbers

@@ -218,7 +218,7 @@ class SimulationResult:
     seconds : float
         Time of the simulation (the selection of the sources excluded).
     sources : tuple of BinaryBayesNet, optional
-        The data sources (set by :func:`~evalkit.reproductions.bouckaert_frank.table5`).
+        The data sources (set by :func:`~evalkit.reproductions.replicability.table5`).
     pilot_differences : tuple of float, optional
         Each source's pilot accuracy difference (set with ``sources``).
     learners : str, optional
@@ -227,7 +227,7 @@ class SimulationResult:
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
     >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
     >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
     >>> res.consistency("5x2cv").tolist(), res.rejection_rate("5x2cv").tolist()
@@ -576,7 +576,7 @@ def table5_comparison(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
     >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
     >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
     >>> table5_comparison(res).loc[("5x2cv", "evalkit"), "min."]
@@ -618,7 +618,7 @@ def rejection_rate_table(result, tests=SIMULATION_TESTS):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
     >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
     >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
     >>> rejection_rate_table(res, tests=["5x2cv"]).shape
@@ -654,7 +654,7 @@ def level_sweep(result, levels=(0.01, 0.025, 0.05, 0.10), tests=SIMULATION_TESTS
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
     >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
     >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
     >>> level_sweep(res, levels=(0.05, 0.6), tests=["5x2cv"]).values.tolist()
@@ -686,7 +686,7 @@ def judged_table(result, tests=SIMULATION_TESTS):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
     >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
     >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
     >>> judged_table(res, tests=["5x2cv"]).values.tolist()

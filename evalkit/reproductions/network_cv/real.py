@@ -33,7 +33,7 @@ def _example_fig4():
 @checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(0),
         network_seed=Seed(), n_error_networks=Integer(0), prop_labeled=Real(0, 1, closed="neither"),
         n_splits=Integer(1))
-@experiment("neville-lgm", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_error_networks": 3}},
+@experiment("network-cv-lgm", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_error_networks": 3}},
             paper_cost="~15 s on 1 core")
 def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
                    n_error_networks: int = 20, prop_labeled: float = 0.3, n_splits: int = 4):
@@ -41,9 +41,6 @@ def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n_nodes : int
         Nodes per network.
     n_calibration : int
@@ -96,7 +93,7 @@ LGM_CHOICES = {"link_rule": ("either", "mean", "lower", "higher"), "group_sizes"
 
 @checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_networks=Integer(1), n_error_networks=Integer(0),
         network_seed=Integer(0), prop_labeled=Values(Real(0, 1, closed="neither")), n_splits=Integer(1))
-@experiment("neville-lgm-sensitivity", scales={"book": {}, "paper": {}, "small": {"n_networks": 5, "n_error_networks": 2}},
+@experiment("network-cv-lgm-sensitivity", scales={"book": {}, "paper": {}, "small": {"n_networks": 5, "n_error_networks": 2}},
             paper_cost="~15 s on 1 core")
 def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_networks: int = 20, network_seed: int = 2010,
                     prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_splits: int = 4):
@@ -112,9 +109,6 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n_nodes : int
         Nodes per network.
     n_networks : int
@@ -175,7 +169,7 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
         network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1),
         n_samples=Integer(2), link_rule=Choice(*LGM_CHOICES["link_rule"]),
         group_sizes=Choice(*LGM_CHOICES["group_sizes"]), label_draw=Choice(*LGM_CHOICES["label_draw"]))
-@experiment("neville-fig3", aliases=("network-cv-fig3",),
+@experiment("network-cv-fig3",
             scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
 def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
@@ -186,9 +180,6 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n_nodes : int
         Nodes per network.
     n_calibration : int
@@ -234,7 +225,7 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
 @checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(1),
         network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1),
         n_samples=Integer(2))
-@experiment("neville-inference-sets", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
+@experiment("network-cv-inference-sets", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
 def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
                    prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
@@ -249,9 +240,6 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n_nodes, n_calibration, n_evaluation, network_seed, prop_labeled, n_trials, n_samples, seed
         As :func:`fig3`.
     progress : bool
@@ -284,7 +272,7 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
 @checks(scale=Choice("book", "paper", "small"), n_nodes=Values(Integer(2)), network_seeds=Values(Seed()),
         n_calibration=Integer(1), n_evaluation=Integer(1), prop_labeled=Real(0, 1, closed="neither"),
         worse_rates=Values(Real(0, 1)), n_trials=Integer(1))
-@experiment("neville-fig4", aliases=("network-cv-fig4",),
+@experiment("network-cv-fig4",
             scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core")
 def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...] = (2010, 600),
@@ -297,9 +285,6 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n_nodes : tuple of int
         Network sizes (Fig. 4a, 4b).
     network_seeds : tuple of int
@@ -421,7 +406,7 @@ def type2_reduction(at_gap, *, small=300, large=600):
 
 @checks(scale=Choice("book", "paper", "small"), n_splits=Integer(1), prop_labeled=Values(Real(0, 1, closed="neither")),
         models=Values(Choice("wvrn", "nbc", "lbc")))
-@experiment("neville-table5", scales={"book": {}, "paper": {}, "small": {"n_splits": 2}},
+@experiment("network-cv-table5", scales={"book": {}, "paper": {}, "small": {"n_splits": 2}},
             paper_cost="~20 s on 1 core")
 def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9),
            models: tuple[str, ...] = ("wvrn", "lbc")):
@@ -434,9 +419,6 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n_splits : int
         Random labelled sets per share labelled.
     prop_labeled : tuple of float
@@ -473,7 +455,7 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
 @checks(scale=Choice("book", "paper", "small"), n_parts=Integer(2), pieces_seed=Seed(), partition=Choice(*PARTITIONS),
         prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1), calibration_repeats=Integer(1),
         seed=Integer(0))
-@experiment("neville-fig5", scales={"book": {}, "paper": {}, "small": {"n_trials": 5, "calibration_repeats": 1}},
+@experiment("network-cv-fig5", scales={"book": {}, "paper": {}, "small": {"n_trials": 5, "calibration_repeats": 1}},
             paper_cost="~40 s on 1 core")
 def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified",
          prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5), n_trials: int = 50,
@@ -485,9 +467,6 @@ def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified
 
     Parameters
     ----------
-    scale : {'book', 'paper', 'small'}, default 'book'
-        Preset of the other parameters: what the chapter runs, the paper's scale, or
-        seconds for tests (arguments given explicitly win).
     n_parts : int
         Pieces of Cora.
     pieces_seed : int

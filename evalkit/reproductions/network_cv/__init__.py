@@ -27,9 +27,9 @@ Experiments (``evalkit reproduce <name>``):
 ``neville-fig5``              Fig. 5's analysis on six label-stratified pieces of Cora
 ============================  ==================================================================
 
-Modules: :mod:`evalkit.reproductions.neville.data` (the data set-ups),
-:mod:`evalkit.reproductions.neville.simulated` (Sections 2-5: overlap, simulated
-classifiers, theorems) and :mod:`evalkit.reproductions.neville.real` (Sections 6-8: real
+Modules: :mod:`evalkit.reproductions.network_cv.data` (the data set-ups),
+:mod:`evalkit.reproductions.network_cv.simulated` (Sections 2-5: overlap, simulated
+classifiers, theorems) and :mod:`evalkit.reproductions.network_cv.real` (Sections 6-8: real
 classifiers on synthetic and real networks); every name is available from this package.
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ __all__ = [
 
 #: Neville et al. Table 5: (data set, task) -> (error correlation, label autocorrelation),
 #: read from the claims registry (``claims/neville.toml``); kept for
-#: ``evalkit.relational.PAPER_TABLE_5`` (deprecated). See :func:`~evalkit.reproductions.neville_claims.paper_table5`.
+#: ``evalkit.relational.PAPER_TABLE_5`` (deprecated). See :func:`~evalkit.reproductions.network_cv.claims.paper_table5`.
 PAPER_TABLE_5 = {(data, task): (source_value(f"neville.table5.{key}.error-corr"),
                                 source_value(f"neville.table5.{key}.autocorr"))
                  for key, (data, task) in TABLE5_PAPER_ROWS.items()}

@@ -1,14 +1,14 @@
 """Bouckaert & Frank (2004): our value for each claim of the registry, from computed results.
 
 Each function maps results to ``{claim id: our value}`` (ids of
-``evalkit/reproductions/claims/bouckaert_frank.toml``); the chapters pass each pair to
+``evalkit/reproductions/replicability/claims.toml``); the chapters pass each pair to
 :func:`evalkit.claims.record` or, for a qualitative claim, :func:`evalkit.claims.conclude`.
 
 - :func:`property_claims` -- Table 1's #inst., #atts., #cl. from the ARFF files;
 - :func:`uci_claims` and :func:`uci_predicates` -- Tables 1-4, Section 4.1-4.3, from a
-  :class:`~evalkit.reproductions.bouckaert_frank.ReplicationResult`;
+  :class:`~evalkit.reproductions.replicability.ReplicationResult`;
 - :func:`table5_claims` and :func:`simulation_predicates` -- Table 5 and Section 4.4, from a
-  :class:`~evalkit.reproductions.bouckaert_frank.SimulationResult`;
+  :class:`~evalkit.reproductions.replicability.SimulationResult`;
 - :func:`source_predicates` -- claims about the paper's own tables and formulas.
 """
 from __future__ import annotations
@@ -172,7 +172,7 @@ def uci_claims(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import (PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS,
+    >>> from evalkit.reproductions.replicability import (PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS,
     ...                                                    ReplicationResult)
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
@@ -223,7 +223,7 @@ def uci_predicates(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import (PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS,
+    >>> from evalkit.reproductions.replicability import (PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS,
     ...                                                    ReplicationResult)
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
@@ -279,7 +279,7 @@ def partition_dependent(result):
     Parameters
     ----------
     result : ReplicationResult
-        A run of :func:`~evalkit.reproductions.bouckaert_frank.run_replication`.
+        A run of :func:`~evalkit.reproductions.replicability.run_replication`.
 
     Returns
     -------
@@ -289,7 +289,7 @@ def partition_dependent(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import ReplicationResult
+    >>> from evalkit.reproductions.replicability import ReplicationResult
     >>> res = ReplicationResult(("iris", "labor"), 10, {"5x2cv": {"NB vs C4.5": np.array([10, 4])}}, 0, 0.0)
     >>> partition_dependent(res)
     {'NB vs C4.5': 1}
@@ -318,7 +318,7 @@ def table5_claims(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
     >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
     >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
     >>> ours = table5_claims(res)
@@ -355,7 +355,7 @@ def simulation_predicates(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import SIMULATION_TESTS, SimulationResult
+    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
     >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
     >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
     >>> simulation_predicates(res)["bf.sec4_4.low-consistency"]

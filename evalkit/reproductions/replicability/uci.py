@@ -327,7 +327,7 @@ def summary_tables(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
     >>> s = summary_tables(res)["5x2cv"]["NB vs C4.5"]
@@ -363,7 +363,7 @@ def table1_comparison(result, *, standins=None):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
     >>> table1_comparison(res).shape
@@ -403,7 +403,7 @@ def summary_comparison(result, *, standins=None):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
     >>> int(summary_comparison(res).loc[("5x2cv", "NB vs C4.5"), "consistent (ours)"])
@@ -468,7 +468,7 @@ def cell_differences(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
     >>> cells = cell_differences(res)
@@ -521,7 +521,7 @@ def cell_comparison(result, *, by=("table", "pair")):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
     >>> cell_comparison(res, by=("table",))["count cells"].tolist()
@@ -577,7 +577,7 @@ def mean_replicability(result, tests=REPLICABILITY_ORDER):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
     >>> ours, paper = mean_replicability(res, tests=["5x2cv"])
@@ -608,7 +608,7 @@ def effort_comparison(result):
     Examples
     --------
     >>> import numpy as np
-    >>> from evalkit.reproductions.bouckaert_frank import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
     >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
     >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
     >>> effort_comparison(res)

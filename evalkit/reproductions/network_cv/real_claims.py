@@ -1,10 +1,10 @@
 """Neville et al. (2011): our value of each claim of Sections 6-8 (real classifiers), from computed results.
 
 Each ``*_claims`` function maps the results of the experiments of
-:mod:`evalkit.reproductions.neville.real` (the latent group model, Figs. 3-5, the
-inference sets) to ``{claim id: our value}``, as :mod:`evalkit.reproductions.neville_claims`
+:mod:`evalkit.reproductions.network_cv.real` (the latent group model, Figs. 3-5, the
+inference sets) to ``{claim id: our value}``, as :mod:`evalkit.reproductions.network_cv.claims`
 does for Sections 1-5; every name here is also available from that module, whose
-:func:`~evalkit.reproductions.neville_claims.record_all` records them.
+:func:`~evalkit.reproductions.network_cv.claims.record_all` records them.
 """
 from __future__ import annotations
 
@@ -37,14 +37,14 @@ __all__ = [
 def sensitivity_matches(sensitivity):
     """Which model choices and measures reproduce both of Section 6.2's statistics.
 
-    For every row of :func:`~evalkit.reproductions.neville.lgm_sensitivity` and every
+    For every row of :func:`~evalkit.reproductions.network_cv.lgm_sensitivity` and every
     pairing of an autocorrelation measure with an error-correlation measure, whether each
     mean lies within two standard errors plus the printed rounding of the paper's value.
 
     Parameters
     ----------
     sensitivity : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.lgm_sensitivity`'s table.
+        :func:`~evalkit.reproductions.network_cv.lgm_sensitivity`'s table.
 
     Returns
     -------
@@ -54,7 +54,7 @@ def sensitivity_matches(sensitivity):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> study = neville.lgm_sensitivity(n_nodes=50, n_networks=2, n_error_networks=1, network_seed=0,
     ...                                 prop_labeled=(0.3,), n_splits=1)
     >>> sensitivity_matches(study).shape
@@ -81,12 +81,12 @@ def sensitivity_matches(sensitivity):
 
 @checks(lgm=Instance("DataFrame", example=example_frame))
 def lgm_claims(lgm):
-    """Section 6.2's properties of the latent-group networks from :func:`~evalkit.reproductions.neville.lgm_properties`.
+    """Section 6.2's properties of the latent-group networks from :func:`~evalkit.reproductions.network_cv.lgm_properties`.
 
     Parameters
     ----------
     lgm : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.lgm_properties`'s table.
+        :func:`~evalkit.reproductions.network_cv.lgm_properties`'s table.
 
     Returns
     -------
@@ -95,7 +95,7 @@ def lgm_claims(lgm):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> lgm = neville.lgm_properties(n_nodes=60, n_calibration=2, n_evaluation=0, n_error_networks=1, n_splits=1,
     ...                              network_seed=0)
     >>> round(lgm_claims(lgm)["neville.sec6-2.positive"], 3)
@@ -112,12 +112,12 @@ def _type1(trials):
 
 @checks(fig3=Instance("DataFrame", example=example_frame))
 def fig3_claims(fig3):
-    """Section 6.3-6.4 and Fig. 3 from :func:`~evalkit.reproductions.neville.fig3`.
+    """Section 6.3-6.4 and Fig. 3 from :func:`~evalkit.reproductions.network_cv.fig3`.
 
     Parameters
     ----------
     fig3 : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.fig3`'s trials (its shares labelled must include 0.2).
+        :func:`~evalkit.reproductions.network_cv.fig3`'s trials (its shares labelled must include 0.2).
 
     Returns
     -------
@@ -126,7 +126,7 @@ def fig3_claims(fig3):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> fig3 = neville.fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0, prop_labeled=(0.1, 0.2, 0.4),
     ...                     n_trials=2, n_samples=2, seed=0)
     >>> fig3_claims(fig3)["neville.fig3.rs-paired-at-20"]
@@ -172,7 +172,7 @@ def variance_table(trials):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> fig3 = neville.fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0, prop_labeled=(0.1, 0.2, 0.4),
     ...                     n_trials=2, n_samples=2, seed=0)
     >>> variance_table(fig3).shape
@@ -192,7 +192,7 @@ def variance_claims(fig3):
     Parameters
     ----------
     fig3 : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.fig3`'s trials.
+        :func:`~evalkit.reproductions.network_cv.fig3`'s trials.
 
     Returns
     -------
@@ -201,7 +201,7 @@ def variance_claims(fig3):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> fig3 = neville.fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0, prop_labeled=(0.1, 0.2, 0.4),
     ...                     n_trials=2, n_samples=2, seed=0)
     >>> variance_claims(fig3)["neville.sec6-4.pooled-above-diff"]
@@ -254,12 +254,12 @@ def fold_correlation(trials, *, n_folds=10):
 
 @checks(trials=Instance("DataFrame", example=example_frame), n_folds=Integer(2))
 def inference_table(trials, *, n_folds=10):
-    """NCV with shared and with disjoint inference sets, by share labelled (:func:`~evalkit.reproductions.neville.inference_sets`).
+    """NCV with shared and with disjoint inference sets, by share labelled (:func:`~evalkit.reproductions.network_cv.inference_sets`).
 
     Parameters
     ----------
     trials : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.inference_sets`'s rows.
+        :func:`~evalkit.reproductions.network_cv.inference_sets`'s rows.
     n_folds : int, default 10
         Folds of each trial (for :func:`fold_correlation`).
 
@@ -272,7 +272,7 @@ def inference_table(trials, *, n_folds=10):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> trials = neville.inference_sets(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0,
     ...                                 prop_labeled=(0.2, 0.4), n_trials=2, n_samples=2, seed=0)
     >>> inference_table(trials).shape
@@ -294,7 +294,7 @@ def inference_claims(trials, *, n_folds=10, alpha=ALPHA):
     Parameters
     ----------
     trials : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.inference_sets`'s rows.
+        :func:`~evalkit.reproductions.network_cv.inference_sets`'s rows.
     n_folds : int, default 10
         Folds of each trial (for :func:`fold_correlation`).
     alpha : float, default ALPHA
@@ -307,7 +307,7 @@ def inference_claims(trials, *, n_folds=10, alpha=ALPHA):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> trials = neville.inference_sets(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0,
     ...                                 prop_labeled=(0.2, 0.4), n_trials=2, n_samples=2, seed=0)
     >>> inference_claims(trials)
@@ -325,14 +325,14 @@ def inference_claims(trials, *, n_folds=10, alpha=ALPHA):
 @checks(at_gap=Instance(dict, example=dict), reduction=Instance(dict, example=dict), n_nodes=Integer(10),
         prop_labeled=Real(0, 1, closed="neither"))
 def fig4_claims(at_gap, reduction, *, n_nodes=300, prop_labeled=0.3):
-    """Fig. 4 from :func:`~evalkit.reproductions.neville.power_at_gap` and :func:`~evalkit.reproductions.neville.type2_reduction`, and the test-set sizes.
+    """Fig. 4 from :func:`~evalkit.reproductions.network_cv.power_at_gap` and :func:`~evalkit.reproductions.network_cv.type2_reduction`, and the test-set sizes.
 
     Parameters
     ----------
     at_gap : dict
-        ``(nodes, procedure, test) -> power`` at 300 and 600 nodes (:func:`~evalkit.reproductions.neville.power_at_gap`).
+        ``(nodes, procedure, test) -> power`` at 300 and 600 nodes (:func:`~evalkit.reproductions.network_cv.power_at_gap`).
     reduction : dict
-        ``(procedure, test) -> percentage`` (:func:`~evalkit.reproductions.neville.type2_reduction`).
+        ``(procedure, test) -> percentage`` (:func:`~evalkit.reproductions.network_cv.type2_reduction`).
     n_nodes : int, default 300
         Nodes of the network whose test-set sizes are counted.
     prop_labeled : float, default 0.3
@@ -345,7 +345,7 @@ def fig4_claims(at_gap, reduction, *, n_nodes=300, prop_labeled=0.3):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> at_gap = {(n, p, t): 0.5 if n == 300 else 0.75 for n in (300, 600) for p in ("rrs", "ncv")
     ...           for t in ("paired", "unpaired")}
     >>> ours = fig4_claims(at_gap, neville.type2_reduction(at_gap))
@@ -379,9 +379,9 @@ def summary_claims(fig3, at_gap):
     Parameters
     ----------
     fig3 : pandas.DataFrame
-        :func:`~evalkit.reproductions.neville.fig3`'s trials.
+        :func:`~evalkit.reproductions.network_cv.fig3`'s trials.
     at_gap : dict
-        ``(nodes, procedure, test) -> power`` (:func:`~evalkit.reproductions.neville.power_at_gap`), with 300 nodes.
+        ``(nodes, procedure, test) -> power`` (:func:`~evalkit.reproductions.network_cv.power_at_gap`), with 300 nodes.
 
     Returns
     -------
@@ -390,7 +390,7 @@ def summary_claims(fig3, at_gap):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> fig3 = neville.fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0, prop_labeled=(0.1, 0.2, 0.4),
     ...                     n_trials=2, n_samples=2, seed=0)
     >>> at_gap = {(300, p, t): 0.5 for p in ("rrs", "ncv") for t in ("paired", "unpaired")}
@@ -413,12 +413,12 @@ def summary_claims(fig3, at_gap):
 
 @checks(trials=Instance("DataFrame", example=example_frame))
 def fig5_claims(trials):
-    """Fig. 5's reported pattern from :func:`~evalkit.reproductions.neville.fig5`'s trials (six pieces of Cora).
+    """Fig. 5's reported pattern from :func:`~evalkit.reproductions.network_cv.fig5`'s trials (six pieces of Cora).
 
     Parameters
     ----------
     trials : pandas.DataFrame
-        The ``"trials"`` of :func:`~evalkit.reproductions.neville.fig5` (any rows of
+        The ``"trials"`` of :func:`~evalkit.reproductions.network_cv.fig5` (any rows of
         :func:`evalkit.relational.within_network_study` will do).
 
     Returns
@@ -428,7 +428,7 @@ def fig5_claims(trials):
 
     Examples
     --------
-    >>> from evalkit.reproductions import neville
+    >>> from evalkit.reproductions import network_cv as neville
     >>> fig3 = neville.fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0, prop_labeled=(0.1, 0.2, 0.4),
     ...                     n_trials=2, n_samples=2, seed=0)
     >>> fig5_claims(fig3)["neville.fig5.resampling-up-to-40"]
