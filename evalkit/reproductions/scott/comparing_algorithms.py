@@ -1,54 +1,37 @@
-"""Comparing two learning algorithms in Scott's lecture: the Pima diabetes data, the learners,
-fold errors, training-set bias, differently seeded partitions and multiple comparisons.
+"""The comparing-algorithms page (``chapters/scott/comparing-algorithms.md``): the lecture's
+K-fold cross-validated paired t test on the Pima diabetes data, its t table, and multiple comparisons.
 
-Every name is re-exported by :mod:`evalkit.reproductions.scott` (this is its submodule
-``comparison``).
+Experiments: ``scott-training-bias`` (:func:`training_bias`), ``scott-fold-errors``
+(:func:`fold_errors`), ``scott-partition-seeds`` (:func:`partition_seeds`),
+``scott-familywise-error`` (:func:`familywise_error_simulation`),
+``scott-multiple-comparisons`` (:func:`multiple_comparisons`); the learners
+(:func:`comparison_learners`, :func:`contenders`) and the multiple-comparisons slide's
+chances (:func:`familywise_chances`); :func:`ours` turns the page's results into the values
+of its claims (``scott.kfold.train-on-test-fold``, ``scott.error.bias``,
+``scott.goals.dont-test-on-training``, ``scott.compare.single-test-set``, ``scott.ttest.bound``,
+``scott.t-table.*``, ``scott.multiple.*``).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ... import stats
-from ..._checks import Integer, Real, Values, checks
+from ... import claims, stats
+from ..._checks import Boolean, Instance, Integer, Real, Values, checks
+from .._common import BOOK_PAPER, BOOK_PAPER_SMALL, int_seed
 from .._experiment import experiment
-from ._common import BOOK_PAPER, BOOK_PAPER_SMALL, int_seed
+from .setups import load_diabetes, table_level
 
 __all__ = [
     "comparison_learners",
     "contenders",
+    "familywise_chances",
     "familywise_error_simulation",
     "fold_errors",
-    "load_diabetes",
     "multiple_comparisons",
+    "ours",
     "partition_seeds",
     "training_bias",
 ]
-
-
-# ------------------------------------------------- comparing two learning algorithms
-
-
-@checks()
-def load_diabetes():
-    """The Pima Indians diabetes data of the comparing-algorithms chapter: ``(X, y)``.
-
-    Returns
-    -------
-    X : ndarray, shape (768, 8)
-        The attributes.
-    y : ndarray of int
-        The class (1: tested positive).
-
-    Examples
-    --------
-    >>> X, y = load_diabetes()
-    >>> X.shape
-    (768, 8)
-    """
-    from ... import datasets
-
-    data = datasets.load_arff("diabetes")
-    return data.X, data.y
 
 
 @checks()
@@ -339,3 +322,114 @@ def multiple_comparisons(*, n_splits: int = 10, seed: int = 2026, alpha: float =
         "Bonferroni adjusted p": bonf.pvalues_adjusted, "Bonferroni: reject?": bonf.reject,
         "Holm adjusted p": holm.pvalues_adjusted, "Holm: reject?": holm.reject,
     }, index=pd.Index(list(pvalues), name="logistic regression vs"))
+
+
+@checks(alpha=Real(0, 1, closed="neither"), n_tests=Integer(1))
+def familywise_chances(*, alpha=0.05, n_tests=4):
+    """The multiple-comparisons slide: one test's, and ``n_tests`` independent tests', chance of error.
+
+    Parameters
+    ----------
+    alpha : float
+        Level of each test (the lecture's 95% confidence).
+    n_tests : int
+        Tests in the family (``L^1`` against ``L^2, ..., L^5``).
+
+    Returns
+    -------
+    dict
+        ``"per test"`` (the chance that one test is wrong), ``"at least one"`` (that at
+        least one of ``n_tests`` independent tests is wrong,
+        :func:`evalkit.stats.familywise_error`) and ``"overall confidence"`` (one minus that).
+
+    Examples
+    --------
+    >>> round(familywise_chances(alpha=0.05, n_tests=4)["at least one"], 4)
+    0.1855
+    """
+    one = stats.familywise_error(alpha, 1)
+    family = stats.familywise_error(alpha, n_tests)
+    return {"per test": one, "at least one": family, "overall confidence": 1 - family}
+
+
+@checks(training_bias=Instance("DataFrame", none=True), fold_errors=Instance("DataFrame", none=True),
+        t_table=Boolean(), familywise=Instance(dict, none=True),
+        familywise_simulation=Instance("DataFrame", none=True))
+def ours(*, training_bias=None, fold_errors=None, t_table=False, familywise=None, familywise_simulation=None):
+    """Our values of the page's claims, from its results; a part left out (None, False) adds none.
+
+    Parameters
+    ----------
+    training_bias : pandas.DataFrame, optional
+        :func:`training_bias`'s result: ``scott.kfold.train-on-test-fold`` (training on the
+        test fold, as the slide prints it, estimates each learner's error as training on
+        T_i does, within two standard errors of the held-out estimate), ``scott.error.bias``
+        and ``scott.goals.dont-test-on-training`` (both learners' training error is below
+        their held-out error).
+    fold_errors : pandas.DataFrame, optional
+        :func:`fold_errors`'s result: ``scott.compare.single-test-set`` (on some folds naive
+        Bayes has the lower error, on others the tree) and ``scott.ttest.bound`` (the
+        lecture's bound ``p + t_{0.95,K-1} s_p``, from its formulas, is the ``high`` of the
+        one-sided paired t test, and below 0 exactly when the p-value is below 0.05).
+    t_table : bool, default False
+        True: every cell of the lecture's one-sided t table, ``scott.t-table.df<df>.c<level>``,
+        from :func:`evalkit.stats.t_critical_value` (no experiment: the ids name the cells).
+    familywise : dict, optional
+        :func:`familywise_chances`' result: ``scott.multiple.{per-test, at-least-one,
+        overall-confidence}``.
+    familywise_simulation : pandas.DataFrame, optional
+        :func:`familywise_error_simulation`'s result (with a correlation 0 row):
+        ``scott.multiple.account``, whether uncorrected the family-wise error of
+        independent tests is above 5% and with Bonferroni's correction not (three
+        Monte Carlo standard errors either way).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``, in the page's order.
+
+    Examples
+    --------
+    >>> values = ours(t_table=True)
+    >>> len(values), round(values["scott.t-table.df9.c950"], 4)
+    (104, 1.8331)
+    >>> round(ours(familywise=familywise_chances())["scott.multiple.at-least-one"], 4)
+    0.1855
+    >>> ours(familywise_simulation=familywise_error_simulation(scale="small", seed=20260301))
+    {'scott.multiple.account': True}
+    """
+    values = {}
+    if training_bias is not None:
+        errors = training_bias.drop(columns="fold").groupby("learner")
+        mean_error = errors.mean()
+        fold_se = errors.sem()["trained on T_i, tested on V_i"]
+        held_out = mean_error["trained on T_i, tested on V_i"]
+        values["scott.kfold.train-on-test-fold"] = bool(
+            (abs(mean_error["trained on V_i, tested on V_i"] - held_out) <= 2 * fold_se).all())
+        optimistic = bool((mean_error["trained on T_i, tested on T_i"] < held_out).all())
+        values["scott.error.bias"] = optimistic
+        values["scott.goals.dont-test-on-training"] = optimistic
+    if fold_errors is not None:
+        d = fold_errors["p_i = difference"].to_numpy()
+        k = len(d)
+        values["scott.compare.single-test-set"] = bool((d > 0).any() and (d < 0).any())
+        res = stats.paired_t_test(fold_errors["naive Bayes"].to_numpy(), fold_errors["decision tree"].to_numpy(),
+                                  alternative="less", confidence_level=0.95)
+        s_p = np.sqrt(((d - d.mean()) ** 2).sum() / (k * (k - 1)))   # the lecture's s_p
+        t_95 = stats.t_critical_value(0.95, k - 1, alternative="less")
+        values["scott.ttest.bound"] = bool(np.isclose(res.high, d.mean() + t_95 * s_p)
+                                           and (res.high < 0) == (res.pvalue < 0.05))
+    if t_table:
+        for claim in claims.claims_of("scott.t-table."):
+            df = int(claim.id.split(".")[2].removeprefix("df"))
+            values[claim.id] = float(stats.t_critical_value(table_level(claim.id), df, alternative="less"))
+    if familywise is not None:
+        values.update({"scott.multiple.per-test": familywise["per test"],
+                       "scott.multiple.at-least-one": familywise["at least one"],
+                       "scott.multiple.overall-confidence": familywise["overall confidence"]})
+    if familywise_simulation is not None:
+        independent = familywise_simulation.loc[0.0]
+        three_se = 3 * independent["standard_error"]
+        values["scott.multiple.account"] = bool(independent["uncorrected"] - three_se > 0.05
+                                                >= independent["bonferroni"] - three_se)
+    return values

@@ -1,4 +1,0 @@
-"""Deprecated: moved into :mod:`evalkit.datasets` (evalkit 2.0)."""
-from ._deprecation import forward_module
-
-__getattr__, __dir__ = forward_module(__name__, ("evalkit.datasets.synthetic",))
