@@ -41,13 +41,9 @@ SUBMODULES = ("claims", "clustering", "curves", "datasets", "graph", "learners",
 
 __all__ = ["__version__", "error_confidence_interval", *SUBMODULES]
 
-# deprecated module paths of evalkit 1.x; each is a forwarding shim
-_DEPRECATED_MODULES = ("binary_networks", "count_learners", "linkpred_protocols", "replication",
-                       "replication_simulation")
-
 
 def __getattr__(name):
-    if name in SUBMODULES or name in _DEPRECATED_MODULES:
+    if name in SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")
     if name == "error_confidence_interval":
         from .stats import error_confidence_interval

@@ -319,10 +319,6 @@ def as_adjacency(graph, *, nodes=None, directed="error", weight=None, dtype=np.i
     >>> nodes.tolist()
     ['b', 1, (0, 0)]
     """
-    if directed not in _DIRECTED:
-        raise ValueError(f"directed must be one of {_DIRECTED!r}; got {directed!r}")
-    if weight is not None and not isinstance(weight, str):
-        raise TypeError(f"weight must be None or an edge attribute name (str); got {type(weight).__name__}")
     if weight is not None:
         dtype = np.float64
     if sp.issparse(graph):

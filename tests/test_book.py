@@ -188,7 +188,7 @@ def test_no_styler_format_dict_after_a_format(path):
     assert not _format_dict_after_format(path.read_text())
 
 
-DEPRECATED_PATHS = r"evalkit\.(linkpred_protocols|replication_simulation|replication|count_learners|binary_networks)\b" \
+REMOVED_PATHS = r"evalkit\.(linkpred_protocols|replication_simulation|replication|count_learners|binary_networks)\b" \
                    r"|from evalkit import [^\n]*\b(linkpred_protocols|replication_simulation|replication|count_learners" \
                    r"|binary_networks)\b"
 
@@ -196,8 +196,8 @@ DEPRECATED_PATHS = r"evalkit\.(linkpred_protocols|replication_simulation|replica
 @pytest.mark.parametrize("path", sorted((ROOT / "chapters").rglob("*.md")) + [ROOT / "intro.md"],
                          ids=lambda p: p.name)
 def test_chapters_use_the_version_2_import_paths(path):
-    # an old path would work, but print a DeprecationWarning into the book
-    assert not re.search(DEPRECATED_PATHS, path.read_text()), f"{path.name} uses a deprecated evalkit path"
+    # the evalkit 1 module paths were removed (no shims: evalkit 0.x was never published)
+    assert not re.search(REMOVED_PATHS, path.read_text()), f"{path.name} uses a removed evalkit path"
 
 
 def _cell_source(cell):
@@ -367,8 +367,6 @@ def _book_extension(name):
 def test_every_public_module_is_declared_in_the_api_appendix():
     # a docstring's :mod: reference to an undeclared module fails only the strict book build,
     # at its very end (linkpred.surrogate did); this finds it in a second
-    import evalkit
-
     text = (ROOT / "chapters" / "appendices" / "api.md").read_text()
     declared = set(re.findall(r"\.\. (?:py:module|automodule):: (\S+)", text))
     modules = set()
@@ -377,7 +375,7 @@ def test_every_public_module_is_declared_in_the_api_appendix():
         parts = parts[:-1] if parts[-1] == "__init__" else parts
         if not any(part.startswith("_") for part in parts):
             modules.add(".".join(parts))
-    modules -= {"evalkit"} | {f"evalkit.{name}" for name in evalkit._DEPRECATED_MODULES}
+    modules -= {"evalkit"}
     assert sorted(modules - declared) == []
 
 

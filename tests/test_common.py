@@ -33,15 +33,11 @@ import pytest
 import evalkit
 from evalkit._checks import Constraint
 
-# modules kept for one release as deprecated aliases (DESIGN.md): they define nothing
-DEPRECATED_ALIASES = {"evalkit.binary_networks", "evalkit.count_learners", "evalkit.linkpred_protocols",
-                      "evalkit.replication", "evalkit.replication_simulation"}
-
 
 def _public_modules():
     modules = []
     for info in pkgutil.walk_packages(evalkit.__path__, "evalkit."):
-        if any(part.startswith("_") for part in info.name.split(".")) or info.name in DEPRECATED_ALIASES:
+        if any(part.startswith("_") for part in info.name.split(".")):
             continue
         modules.append(importlib.import_module(info.name))
     return modules
@@ -211,13 +207,13 @@ SEEDED = {k: v for k, v in CHECKED.items()
 
 # seeded functions whose example cannot run in a doctest, and where same-seed is tested instead
 SEEDED_ELSEWHERE = {
-    "evalkit.reproductions.replicability.experiments.recipe":
-        "tests/reproductions/test_bouckaert_frank_experiments.py::"
+    "evalkit.reproductions.replicability.simulation.recipe":
+        "tests/reproductions/replicability/test_simulation.py::"
         "test_recipe_same_seed_same_numbers_and_no_global_random_state",  # needs Weka's JVM
 }
 # seeded functions not run twice by any test, with the reason (the note lists them)
 SEEDED_NOT_RUN = {
-    "evalkit.reproductions.graph_metrics.classification.validation_schemes": "2,708 leave-one-out fits, ~30 s a call",
+    "evalkit.reproductions.graph_metrics.cost_validation_imbalance.validation_schemes": "2,708 leave-one-out fits, ~30 s a call",
 }
 
 

@@ -106,19 +106,6 @@ def test_every_public_name_is_listed_and_documented(name):
             assert obj.__doc__, f"evalkit.{name}.{public} has no docstring"
 
 
-@pytest.mark.parametrize("old, name", [("binary_networks", "random_bayes_net"),
-                                       ("count_learners", "naive_bayes_predict"),
-                                       ("linkpred_protocols", "distance_score_histograms"),
-                                       ("replication", "run_replication"),
-                                       ("replication_simulation", "run_simulation")])
-def test_old_module_paths_import_and_warn_on_use(old, name):
-    module = importlib.import_module(f"evalkit.{old}")
-    with pytest.warns(DeprecationWarning, match=f"evalkit.{old}"):
-        assert callable(getattr(module, name))
-    with pytest.warns(DeprecationWarning):
-        exec(f"from evalkit.{old} import {name}", {})
-
-
 # ------------------------------------------------------------------ distribution metadata
 # pyproject.toml, README.md, CITATION.cff, LICENSE and py.typed tell one story (issue 23).
 

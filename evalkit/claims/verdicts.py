@@ -300,8 +300,6 @@ def conclude(claim_id, holds, *, if_true, if_false, **options):
     >>> conclude(cid, True, if_true="It holds.", if_false="It fails.").verdict
     'reproduced'
     """
-    if not isinstance(holds, (bool, np.bool_)):
-        raise TypeError(f"holds must be a bool (the predicate's value); got {holds!r}")
     for name, sentence in (("if_true", if_true), ("if_false", if_false)):
         if not isinstance(sentence, str) or not sentence.strip():
             raise ValueError(f"{name} must be a non-empty sentence; got {sentence!r}")

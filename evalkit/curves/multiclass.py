@@ -20,7 +20,6 @@ from itertools import combinations
 import numpy as np
 
 from .._checks import Array, Choice, checks
-from .._validation import check_choice
 from .roc import roc_auc
 
 __all__ = ["MULTICLASS_AVERAGES", "MULTICLASS_SCHEMES", "multiclass_roc_auc"]
@@ -59,8 +58,6 @@ def multiclass_roc_auc(y_true, y_score, *, multi_class="ovr", average="macro", l
     >>> round(multiclass_roc_auc(y, scores), 4), round(multiclass_roc_auc(y, scores, multi_class="ovo"), 4)
     (0.875, 0.875)
     """
-    check_choice(multi_class, "multi_class", MULTICLASS_SCHEMES)
-    check_choice(average, "average", MULTICLASS_AVERAGES)
     y = np.asarray(y_true)
     s = np.asarray(y_score, dtype=float)
     if y.ndim != 1 or y.size == 0:

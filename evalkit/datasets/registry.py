@@ -563,8 +563,6 @@ def check_registered(path):
     >>> check_registered("uci/iris.arff.gz")
     'uci/iris.arff.gz'
     """
-    if not isinstance(path, str):
-        raise TypeError(f"path must be a str naming a registered data file; got {type(path).__name__}")
     if path not in REGISTRY:
         close = [p for p in REGISTRY if Path(path).name.split(".")[0] in p]
         hint = f"; did you mean {close[:3]}?" if close else "; see evalkit.datasets.list_files()"

@@ -127,8 +127,6 @@ def decision_tree_predict(counts, bits, *, min_leaf=2):
     On XOR no single attribute has positive gain, so the root stays a leaf (as in C4.5).
     """
     counts, bits = _check(counts, bits)
-    if isinstance(min_leaf, bool) or not isinstance(min_leaf, (int, np.integer)) or min_leaf < 1:
-        raise ValueError(f"min_leaf must be a positive integer; got {min_leaf!r}")
     n_sets, n_pat, _ = counts.shape
     k = bits.shape[1]
     pred = np.zeros(n_sets * n_pat, dtype=np.int8)

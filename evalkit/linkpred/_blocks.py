@@ -24,45 +24,16 @@ is a block of its own.
 """
 from __future__ import annotations
 
-import numbers
-import re
-
 import numpy as np
 import scipy.sparse as sp
 
 from .._parallel import parallel_imap
+from ._common import memory_bytes, snap_ties
 
-__all__ = ["BLOCK_PREDICTORS", "DEFAULT_MAX_MEMORY", "block_score_histogram", "columns_from", "memory_bytes",
-           "row_blocks", "scorer", "snapped_values", "upper_entries"]
-
-DEFAULT_MAX_MEMORY = 1 << 30
-"""The default memory budget of the blocks in flight (1 GiB, shared by the workers)."""
+__all__ = ["BLOCK_PREDICTORS", "block_score_histogram", "columns_from", "row_blocks", "scorer", "snapped_values",
+           "upper_entries"]
 
 _BYTES_PER_ENTRY = 48  # the product's entry (8 + 8), masks, kept copies and the sort of the reduction
-_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
-          "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
-
-
-def memory_bytes(max_memory, name="max_memory"):
-    """A memory budget in bytes: a positive number of bytes, or a string such as ``'512MB'`` or ``'2GiB'``.
-
-    ``None`` gives :data:`DEFAULT_MAX_MEMORY`.
-    """
-    if max_memory is None:
-        return DEFAULT_MAX_MEMORY
-    if isinstance(max_memory, str):
-        m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([a-zA-Z]*)\s*", max_memory)
-        if m is None or m.group(2).lower() not in _UNITS:
-            raise ValueError(f"{name} must be a number of bytes or a string such as '512MB' or '2GiB'; "
-                             f"got {max_memory!r}")
-        value = float(m.group(1)) * _UNITS[m.group(2).lower()]
-    elif isinstance(max_memory, numbers.Real) and not isinstance(max_memory, bool):
-        value = float(max_memory)
-    else:
-        raise TypeError(f"{name} must be a number of bytes or a string such as '512MB'; got {max_memory!r}")
-    if not np.isfinite(value) or value < 1:
-        raise ValueError(f"{name} must be at least 1 byte; got {max_memory!r}")
-    return int(value)
 
 
 def columns_from(A, lo):
@@ -255,10 +226,8 @@ def upper_entries(s, lo, hi):
 
 def snapped_values(values, also):
     """``values`` snapped (:func:`~evalkit.linkpred.snap_float_ties`) over the union of ``values`` and ``also``."""
-    from .predictors import snap_float_ties
-
     everything = np.union1d(values, also)
-    return snap_float_ties(everything)[np.searchsorted(everything, values)]
+    return snap_ties(everything)[np.searchsorted(everything, values)]
 
 
 def row_blocks(row_entries, budget_entries):

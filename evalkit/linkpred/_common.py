@@ -1,4 +1,5 @@
-"""Argument checks and pair keys shared by the modules of :mod:`evalkit.linkpred` (private).
+"""Argument checks, pair keys, the memory budget and the snapping of float ties shared by the
+modules of :mod:`evalkit.linkpred` (private).
 
 The names here are public names of this private module: the other modules of the
 subpackage import them; users do not need them.
@@ -6,6 +7,7 @@ subpackage import them; users do not need them.
 from __future__ import annotations
 
 import numbers
+import re
 
 import numpy as np
 import scipy.sparse as sp
@@ -13,8 +15,37 @@ import scipy.sparse as sp
 from .._checks import Array, Constraint, Instance
 from ..graph import NodeIds, pair_indices
 
-__all__ = ["MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "node_pairs_constraint", "nodes_constraint",
-           "pair_keys", "pairs_constraint", "path_adjacency", "sparse_constraint"]
+__all__ = ["DEFAULT_MAX_MEMORY", "MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "memory_bytes",
+           "node_pairs_constraint", "nodes_constraint", "pair_keys", "pairs_constraint", "path_adjacency", "snap_ties",
+           "sparse_constraint"]
+
+DEFAULT_MAX_MEMORY = 1 << 30
+"""The default memory budget of the blocks in flight (1 GiB, shared by the workers)."""
+
+_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+          "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
+
+
+def memory_bytes(max_memory, name="max_memory"):
+    """A memory budget in bytes: a positive number of bytes, or a string such as ``'512MB'`` or ``'2GiB'``.
+
+    ``None`` gives :data:`DEFAULT_MAX_MEMORY`.
+    """
+    if max_memory is None:
+        return DEFAULT_MAX_MEMORY
+    if isinstance(max_memory, str):
+        m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([a-zA-Z]*)\s*", max_memory)
+        if m is None or m.group(2).lower() not in _UNITS:
+            raise ValueError(f"{name} must be a number of bytes or a string such as '512MB' or '2GiB'; "
+                             f"got {max_memory!r}")
+        value = float(m.group(1)) * _UNITS[m.group(2).lower()]
+    elif isinstance(max_memory, numbers.Real) and not isinstance(max_memory, bool):
+        value = float(max_memory)
+    else:
+        raise TypeError(f"{name} must be a number of bytes or a string such as '512MB'; got {max_memory!r}")
+    if not np.isfinite(value) or value < 1:
+        raise ValueError(f"{name} must be at least 1 byte; got {max_memory!r}")
+    return int(value)
 
 
 class MemoryBudget(Constraint):
@@ -27,8 +58,6 @@ class MemoryBudget(Constraint):
         pass
 
     def check(self, value, name):
-        from ._blocks import memory_bytes
-
         memory_bytes(value, name)
 
     def invalid(self):
@@ -36,6 +65,24 @@ class MemoryBudget(Constraint):
 
     def generic_valid(self):
         return "64MB"
+
+
+def snap_ties(values, *, rtol=1e-12):
+    """:func:`evalkit.linkpred.snap_float_ties` without its argument checks (for the modules here)."""
+    v = np.asarray(values, dtype=float)
+    if v.size < 2:
+        return v.copy()
+    if v.ndim != 1:
+        return snap_ties(v.ravel(), rtol=rtol).reshape(v.shape)
+    order = np.argsort(v, kind="stable")
+    sv = v[order]
+    with np.errstate(invalid="ignore"):
+        gap = np.diff(sv) > rtol * np.maximum(1.0, np.abs(sv[1:]))
+    new_run = np.r_[True, gap | (np.isinf(sv[1:]) & (sv[1:] != sv[:-1]))]  # an infinity is its own run
+    starts = np.flatnonzero(new_run)
+    out = np.empty_like(v)
+    out[order] = np.repeat(sv[starts], np.diff(np.r_[starts, sv.size]))
+    return out
 
 
 def path_adjacency():

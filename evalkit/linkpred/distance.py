@@ -19,12 +19,12 @@ from dataclasses import field
 import numpy as np
 import scipy.sparse as sp
 
-from .._checks import Array, Boolean, Either, Instance, Integer, Text, Values, checks
+from .._checks import Array, Boolean, Either, Instance, Integer, Real, Text, Values, checks
 from .._results import result
 from ..graph import bfs_distance_blocks, check_adjacency
-from ._common import (check_pairs, check_positive_pairs, node_pairs_constraint, nodes_constraint, pair_keys,
+from ._common import (check_pairs, check_positive_pairs, check_size, node_pairs_constraint, nodes_constraint, pair_keys,
                       sparse_constraint)
-from .histogram import PairEvaluation, ScoreHistogram, merge_histograms
+from .histogram import PairEvaluation, ScoreHistogram, draw_without_replacement, merge_histograms
 from ._blocks import BLOCK_PREDICTORS, scorer, snapped_values, upper_entries
 from .predictors import PREDICTORS
 
@@ -32,8 +32,8 @@ _DISTANCES = Array(ndim=1, kind="real", finite=False, low=2, min_size=0)
 _HIST = Instance(ScoreHistogram, example=lambda: ScoreHistogram.from_unsorted([1.0], [0.0], [2]))
 _PREDICTORS = Either(Text(), Values(of=Text()), Instance(dict, example=lambda: {"common_neighbors": None}))
 
-__all__ = ["DistanceCounts", "DistanceHistograms", "distance_counts", "distance_score_histograms",
-           "evaluation_report", "pair_distances"]
+__all__ = ["DistanceCounts", "DistanceHistograms", "distance_counts", "distance_mean_auroc", "distance_score_histograms",
+           "evaluation_report", "pair_distances", "sample_distance_balanced", "sample_steered", "sample_uniform"]
 
 
 @checks(A=sparse_constraint(), pairs=node_pairs_constraint(), nodes=nodes_constraint(), chunk_size=Integer(1))
@@ -247,30 +247,22 @@ class DistanceHistograms:
         df = pd.DataFrame([r.__dict__ for r in rows.values()], index=pd.Index(list(rows), name="distance"))
         return df.drop(columns="n_distinct_scores")
 
-    # sampling schemes: the functions of evalkit.linkpred.sampling
+    # sampling schemes: the functions below
 
     def sample_uniform(self, size, *, rng=None):
         """Every positive and ``size`` negatives drawn uniformly: :func:`evalkit.linkpred.sample_uniform`."""
-        from .sampling import sample_uniform
-
         return sample_uniform(self, size, rng=rng)
 
     def sample_distance_balanced(self, *, ratio=1.0, rng=None):
         """The Kaggle scheme, balanced within each distance: :func:`evalkit.linkpred.sample_distance_balanced`."""
-        from .sampling import sample_distance_balanced
-
         return sample_distance_balanced(self, ratio=ratio, rng=rng)
 
     def distance_mean_auroc(self):
         """Per distance, the negatives' mean share of all positives above them: :func:`evalkit.linkpred.distance_mean_auroc`."""
-        from .sampling import distance_mean_auroc
-
         return distance_mean_auroc(self)
 
     def sample_steered(self, target_auroc, *, size=None, rng=None):
         """A distance-only scheme with expected AUROC ``target_auroc``: :func:`evalkit.linkpred.sample_steered`."""
-        from .sampling import sample_steered
-
         return sample_steered(self, target_auroc, size=size, rng=rng)
 
 
@@ -505,3 +497,210 @@ def evaluation_report(A, positives, predictors=("preferential_attachment", "prop
         df["baseline_precision"] = df["n_positive"] / (df["n_positive"] + df["n_negative"])
         frames[name] = df[["aupr", "average_precision", "baseline_precision", "auroc", "n_positive", "n_negative"]]
     return pd.concat(frames, names=["predictor"])
+
+
+def _example_distance_histograms():
+    h2 = ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [3, 1])
+    h3 = ScoreHistogram.from_unsorted([0.2], [0.0, 0.1], [4, 2])
+    return DistanceHistograms(np.array([2.0, 3.0]), (h2, h3))
+
+
+_DHIST = Instance(DistanceHistograms, example=_example_distance_histograms)
+
+
+# ------------------------------------------------------------------ sampling schemes by distance
+
+
+def _with_counts(dh, drawn):
+    out = []
+    for h, k in zip(dh.histograms, drawn):
+        keep = k > 0
+        out.append(ScoreHistogram(h.positive_scores, h.negative_values[keep], k[keep].astype(np.int64)))
+    return DistanceHistograms(dh.distance, tuple(out))
+
+
+@checks(histograms=_DHIST, size=Integer(1))
+def sample_uniform(histograms, size, *, rng=None):
+    """Keep every positive and ``size`` negatives drawn uniformly from all negatives.
+
+    The fair scheme: every negative pair is equally likely whatever its distance, so
+    the expected number drawn at each distance is proportional to the negatives there.
+
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+        All pairs, by distance.
+    size : int
+        Negatives drawn, in ``[1, n_negative]``.
+    rng : seed or Generator, optional
+        Source of randomness.
+
+    Returns
+    -------
+    DistanceHistograms
+        Every positive, and the drawn negatives.
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0], [4])
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (h, h))
+    >>> sample_uniform(dh, 8, rng=0).n_negative.tolist()
+    [4, 4]
+    """
+    total = int(histograms.n_negative.sum())
+    size = check_size(size, total, "size")
+    rng = np.random.default_rng(rng)
+    counts = np.concatenate([h.negative_counts for h in histograms.histograms])
+    drawn = draw_without_replacement(counts, size, rng)
+    return _with_counts(histograms, np.split(drawn, np.cumsum([h.negative_counts.size
+                                                               for h in histograms.histograms])[:-1]))
+
+
+@checks(histograms=_DHIST, ratio=Real(0, None, closed="neither"))
+def sample_distance_balanced(histograms, *, ratio=1.0, rng=None):
+    """Keep every positive; at each distance draw ``ratio`` negatives per positive there.
+
+    The scheme of the Kaggle link prediction competition (Narayanan et al. 2011) as
+    Yang et al. describe it: the test set is balanced within each distance. A
+    distance with ``m`` positives gets ``min(round(ratio * m), N_l)`` of its ``N_l``
+    negatives, drawn uniformly within the distance; a distance without positives
+    gets none.
+
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+        All pairs, by distance.
+    ratio : float, default 1.0
+        Negatives drawn per positive at each distance (positive).
+    rng : seed or Generator, optional
+        Source of randomness.
+
+    Returns
+    -------
+    DistanceHistograms
+        Every positive, and the drawn negatives.
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0], [4])
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (h, h))
+    >>> sample_distance_balanced(dh, ratio=2, rng=0).n_negative.tolist()
+    [2, 2]
+    """
+    rng = np.random.default_rng(rng)
+    want = np.minimum(np.round(ratio * histograms.n_positive).astype(np.int64), histograms.n_negative)
+    return _with_counts(histograms, [draw_without_replacement(h.negative_counts, int(k), rng)
+                                     for h, k in zip(histograms.histograms, want)])
+
+
+@checks(histograms=_DHIST)
+def distance_mean_auroc(histograms):
+    """For each distance, the mean over its negatives of the fraction of *all* positives above them.
+
+    A test set that keeps every positive and ``c_l`` negatives drawn uniformly within
+    each distance ``l`` has expected AUROC ``sum_l c_l a_l / sum_l c_l``, with ``a_l``
+    this value: the AUROC of a distance-sampled test set is a weighted mean of it.
+
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+        All pairs, by distance.
+
+    Returns
+    -------
+    ndarray of float
+        One value per distance (``nan`` at a distance without negatives).
+
+    Examples
+    --------
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (ScoreHistogram.from_unsorted([1.0], [2.0], [1]),
+    ...                                                 ScoreHistogram.from_unsorted([1.0], [0.0], [1])))
+    >>> distance_mean_auroc(dh).tolist()
+    [0.0, 1.0]
+    """
+    pooled_pos = ScoreHistogram(np.concatenate([h.positive_scores for h in histograms.histograms]),
+                                np.zeros(0), np.zeros(0, np.int64))
+    out = np.full(len(histograms), np.nan)
+    for i, h in enumerate(histograms.histograms):
+        if h.n_negative:
+            g = ScoreHistogram(pooled_pos.positive_scores, h.negative_values,
+                               h.negative_counts).auroc_contributions()
+            out[i] = np.sum(g * h.negative_counts) / h.n_negative
+    return out
+
+
+@checks(histograms=_DHIST, target_auroc=Real(0, 1), size=Integer(1, none=True))
+def sample_steered(histograms, target_auroc, *, size=None, rng=None):
+    """A distance-only sampling scheme whose expected AUROC is ``target_auroc``.
+
+    Every positive is kept, and ``c_l`` negatives are drawn uniformly within each
+    distance, with ``c_l`` proportional to ``m_l exp(theta a_l)`` (``m_l`` the
+    positives at distance ``l``, ``a_l`` from :func:`distance_mean_auroc`), capped by
+    the negatives available, summing to ``size`` (default: as many as positives).
+    ``theta`` is found by bisection. Like the Kaggle scheme, the sample only chooses
+    how many negatives to take at each distance, yet it can be set to give any AUROC
+    between the hardest and the easiest distance's: the demonstration that such
+    schemes measure the sampling, not the predictor.
+
+    Parameters
+    ----------
+    histograms : DistanceHistograms
+        All pairs, by distance (at least two distances with positives and negatives).
+    target_auroc : float
+        Strictly between the hardest and the easiest distance's mean AUROC.
+    size : int, optional
+        Negatives drawn in all (default: as many as positives).
+    rng : seed or Generator, optional
+        Source of randomness.
+
+    Returns
+    -------
+    sample : DistanceHistograms
+    expected_auroc : float
+        The exact expected AUROC of the scheme (the sample's AUROC differs from it by
+        sampling noise only).
+
+    Examples
+    --------
+    >>> dh = DistanceHistograms(np.array([2.0, 3.0]), (ScoreHistogram.from_unsorted([1.0] * 5, [2.0], [50]),
+    ...                                                 ScoreHistogram.from_unsorted([1.0] * 5, [0.0], [50])))
+    >>> sample, expected = sample_steered(dh, 0.5, size=20, rng=0)
+    >>> sample.n_negative.tolist(), expected
+    ([10, 10], 0.5)
+    """
+    a = distance_mean_auroc(histograms)
+    m = histograms.n_positive.astype(float)
+    avail = histograms.n_negative
+    ok = (m > 0) & (avail > 0)
+    if ok.sum() < 2:
+        raise ValueError("steering needs at least two distances with both positives and negatives")
+    size = int(m.sum()) if size is None else check_size(size, int(avail[ok].sum()), "size")
+    lo, hi = np.nanmin(a[ok]), np.nanmax(a[ok])
+    if not lo < target_auroc < hi:
+        raise ValueError(f"target_auroc must lie strictly between the hardest and the easiest distance's "
+                         f"mean AUROC, ({lo:.4f}, {hi:.4f}); got {target_auroc!r}")
+
+    def counts(theta):
+        w = np.where(ok, m * np.exp(theta * (np.where(ok, a, 0) - hi)), 0.0)
+        c = np.minimum(np.floor(size * w / w.sum()).astype(np.int64), avail)
+        return c
+
+    def expected(c):
+        return float(np.sum(c[ok] * a[ok]) / c[ok].sum())
+
+    t_lo, t_hi = -1.0, 1.0
+    while expected(counts(t_lo)) > target_auroc and t_lo > -1e7:
+        t_lo *= 2
+    while expected(counts(t_hi)) < target_auroc and t_hi < 1e7:
+        t_hi *= 2
+    for _ in range(200):
+        mid = 0.5 * (t_lo + t_hi)
+        if expected(counts(mid)) < target_auroc:
+            t_lo = mid
+        else:
+            t_hi = mid
+    c = counts(t_hi)
+    rng = np.random.default_rng(rng)
+    sample = _with_counts(histograms, [draw_without_replacement(h.negative_counts, int(k), rng)
+                                       for h, k in zip(histograms.histograms, c)])
+    return sample, expected(c)

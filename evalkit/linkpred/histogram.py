@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from .._checks import Array, Boolean, Either, Instance, Integer, Jobs, Real, Values, checks
+from .._checks import Array, Boolean, Choice, Either, Instance, Integer, Jobs, Real, Values, checks
 from .._results import result
 from ..curves import areas_from_counts, davis_goadrich_area
 from ..graph import check_adjacency
@@ -47,7 +47,12 @@ _COUNTS = Array(ndim=1, kind="count", min_size=0)
 _MEMORY = MemoryBudget()
 from .predictors import PREDICTORS
 
-__all__ = ["PairEvaluation", "ScoreHistogram", "evaluate_all_pairs", "merge_histograms", "score_histogram"]
+#: a predictor's name, or a sparse score matrix (its shape and symmetry are checked in the body)
+_PREDICTOR = Either(Choice(*PREDICTORS).with_example("common_neighbors"), sparse_constraint("a scipy sparse score matrix"))
+
+__all__ = ["PairEvaluation", "ScoreHistogram", "draw_without_replacement", "evaluate_all_pairs",
+           "merge_histograms", "score_histogram", "subsample_negatives", "subsampled_auroc_variance",
+           "subsampled_aurocs"]
 
 
 @checks(auroc=_AREA, average_precision=_AREA, aupr=_AREA, n_positive=Integer(0), n_negative=Integer(0),
@@ -226,8 +231,6 @@ class ScoreHistogram:
 
         See :func:`evalkit.linkpred.subsampled_auroc_variance`.
         """
-        from .sampling import subsampled_auroc_variance
-
         return subsampled_auroc_variance(self, rate)
 
     def subsampled_aurocs(self, rate, *, n_repeats=100, rng=None):
@@ -239,8 +242,6 @@ class ScoreHistogram:
         -------
         ndarray of float
         """
-        from .sampling import subsampled_aurocs
-
         return subsampled_aurocs(self, rate, n_repeats=n_repeats, rng=rng)
 
     def subsample_negatives(self, rate, *, n_repeats=100, rng=None):
@@ -252,8 +253,6 @@ class ScoreHistogram:
         -------
         list of PairEvaluation
         """
-        from .sampling import subsample_negatives
-
         return subsample_negatives(self, rate, n_repeats=n_repeats, rng=rng)
 
 
@@ -285,7 +284,7 @@ def merge_histograms(histograms):
 
 
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), nodes=nodes_constraint(),
-        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")),
+        predictor=_PREDICTOR,
         max_memory=_MEMORY, n_jobs=Jobs(), progress=Boolean())
 def evaluate_all_pairs(A, positives, predictor, *, nodes=None, max_memory=None, n_jobs=None, progress=False):
     """Evaluate a predictor on every candidate pair of ``A`` exactly, without enumerating them.
@@ -340,7 +339,7 @@ def evaluate_all_pairs(A, positives, predictor, *, nodes=None, max_memory=None, 
 
 
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), nodes=nodes_constraint(),
-        predictor=Either(Instance(str, example="common_neighbors"), sparse_constraint("a scipy sparse score matrix")),
+        predictor=_PREDICTOR,
         max_memory=_MEMORY, n_jobs=Jobs(), progress=Boolean())
 def score_histogram(A, positives, predictor, *, nodes=None, max_memory=None, n_jobs=None, progress=False):
     """The scores of every candidate pair of ``A``, as positive scores and a negative histogram.
@@ -396,8 +395,6 @@ def score_histogram(A, positives, predictor, *, nodes=None, max_memory=None, n_j
     n_neg_total = n_candidates - pos.shape[0]
 
     if isinstance(predictor, str):
-        if predictor not in PREDICTORS:
-            raise ValueError(f"predictor must be one of {list(PREDICTORS)} or a sparse score matrix; got {predictor!r}")
         if predictor == "preferential_attachment":
             return degree_product_histogram(A, pos, n_neg_total)
         if predictor in BLOCK_PREDICTORS:
@@ -405,7 +402,7 @@ def score_histogram(A, positives, predictor, *, nodes=None, max_memory=None, n_j
                 A, pos, scorer(A, predictor), n_neg_total, max_memory=max_memory, n_jobs=n_jobs, progress=progress))
         S = PREDICTORS[predictor](A)
     else:
-        if not sp.issparse(predictor) or predictor.shape != A.shape:
+        if predictor.shape != A.shape:
             raise TypeError(f"predictor must be a name or a sparse matrix of shape {A.shape}")
         S = sp.csr_array(predictor)
         if (S != S.T).nnz:
@@ -457,3 +454,232 @@ def degree_product_histogram(A, pos, n_neg_total):
         raise RuntimeError("degree-product histogram does not add up to the number of negatives")
     pos_scores = (deg[pos[:, 0]] * deg[pos[:, 1]]).astype(np.float64)
     return ScoreHistogram.from_unsorted(pos_scores, values, counts.astype(np.int64))
+
+
+# ------------------------------------------------------------------ uniform sampling of the negatives
+# Test sets that keep every positive and a uniform sample of the negatives (Yang et al.,
+# Sections 4.1-4.2): every draw is exact, without replacement, over the score values.
+
+def _example_histogram():
+    return ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [3, 1])
+
+
+_HIST = Instance(ScoreHistogram, example=_example_histogram)
+_RATE = Real(0, 1, closed="right")
+
+
+@checks(counts=Array(ndim=1, kind="count"), k=Integer(0))
+def draw_without_replacement(counts, k, rng):
+    """How many of ``k`` items drawn uniformly without replacement fall in each bucket of ``counts``.
+
+    Parameters
+    ----------
+    counts : array_like of int
+        Items in each bucket.
+    k : int
+        Items drawn, at most ``sum(counts)``.
+    rng : seed or numpy.random.Generator
+        Source of randomness.
+
+    Returns
+    -------
+    ndarray of int64
+        Items drawn from each bucket (summing to ``k``).
+
+    Examples
+    --------
+    >>> draw_without_replacement([3, 0, 2], 5, np.random.default_rng(0)).tolist()
+    [3, 0, 2]
+    >>> draw_without_replacement([3, 0, 2], 3, rng=0).tolist()
+    [1, 0, 2]
+    """
+    counts = np.asarray(counts).astype(np.int64)
+    total = int(counts.sum())
+    if k > total:
+        raise ValueError(f"k must be at most the number of items, {total}; got {k!r}")
+    rng = np.random.default_rng(rng)
+    draws = RepeatedDraws(counts, k)
+    return draws.counted(draws.draw(rng))
+
+
+class RepeatedDraws:
+    """Repeated draws of ``k`` of the items of ``counts`` without replacement (arguments checked).
+
+    ``draw(rng)`` returns the bucket of each item drawn (``k`` of them) where ``k`` is less
+    than the number of buckets (drawn by index: few draws, many buckets), else the items
+    drawn from each bucket (a multivariate hypergeometric draw, or every item when ``k``
+    is all of them). The cumulative counts are computed once for all the draws. ``by_index``
+    forces the choice (``k`` below the number of items).
+    """
+
+    def __init__(self, counts, k, by_index=None):
+        self.counts, self.k = counts, int(k)
+        self.total = int(counts.sum())
+        self.by_index = self.k < counts.size and self.k < self.total if by_index is None else bool(by_index)
+        self.cumulative = np.cumsum(counts) if self.by_index else None
+
+    def draw(self, rng):
+        if self.k == self.total:
+            return self.counts.copy()
+        if self.by_index:
+            idx = rng.choice(self.total, size=self.k, replace=False, shuffle=False)
+            return np.searchsorted(self.cumulative, idx, side="right")
+        return rng.multivariate_hypergeometric(self.counts, self.k, method="marginals")
+
+    def counted(self, drawn):
+        """The items drawn from each bucket, from what :meth:`draw` returned."""
+        return np.bincount(drawn, minlength=self.counts.size) if self.by_index else drawn
+
+
+@checks(histogram=_HIST, rate=_RATE)
+def subsampled_auroc_variance(histogram, rate):
+    """Exact variance of the AUROC when ``round(rate * n_negative)`` negatives are sampled uniformly.
+
+    The sampled AUROC is the mean of
+    :meth:`~evalkit.linkpred.ScoreHistogram.auroc_contributions` over a sample drawn
+    without replacement, so its variance is ``sigma^2 / k * (N - k) / (N - 1)``, with
+    ``sigma^2`` the variance of the contributions over all ``N`` negatives: Theorem 4.1
+    of Yang et al. with the AUROC in place of a fixed-threshold rate (there the
+    contributions are 0 or 1, and ``sigma^2 = C (N - C) / N^2``).
+
+    Parameters
+    ----------
+    histogram : ScoreHistogram
+        All pairs: the positives' scores and the negatives' histogram.
+    rate : float in (0, 1]
+        Fraction of the negatives kept.
+
+    Returns
+    -------
+    float
+        The variance of the AUROC over the uniform samples.
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0, 2.0], [1, 1])
+    >>> subsampled_auroc_variance(h, 0.5)
+    0.25
+    """
+    g, w = histogram.auroc_contributions(), histogram.negative_counts.astype(float)
+    N = w.sum()
+    k = round(rate * N)
+    if k == 0:
+        raise ValueError(f"rate={rate} keeps no negative out of {int(N)}")
+    mean = np.sum(w * g) / N
+    sigma2 = np.sum(w * (g - mean) ** 2) / N
+    return float(sigma2 / k * (N - k) / (N - 1)) if N > 1 else 0.0
+
+
+@checks(histogram=_HIST, rate=_RATE, n_repeats=Integer(1))
+def subsample_negatives(histogram, rate, *, n_repeats=100, rng=None):
+    """Evaluate on test sets that keep all positives and a uniform sample of the negatives.
+
+    Each repetition draws ``round(rate * n_negative)`` negatives uniformly without
+    replacement from all negative pairs, which is a multivariate hypergeometric draw
+    over the histogram's score values: exact, with no pair enumerated. (When fewer
+    negatives are drawn than there are score values, the negatives are drawn by index
+    and bucketed, the same distribution at lower cost.)
+
+    Parameters
+    ----------
+    histogram : ScoreHistogram
+        All pairs: the positives' scores and the negatives' histogram.
+    rate : float in (0, 1]
+        Fraction of the negatives kept (the paper's "negative class sample
+        percentage" divided by 100).
+    n_repeats : int, default 100
+        Test sets drawn.
+    rng : seed or Generator, optional
+        Source of randomness.
+
+    Returns
+    -------
+    list of PairEvaluation
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0], [0.0, 2.0], [5, 5])
+    >>> [r.auroc for r in subsample_negatives(h, 1.0, n_repeats=2, rng=0)]
+    [0.5, 0.5]
+    """
+    n_repeats = int(n_repeats)
+    rng = np.random.default_rng(rng)
+    k = int(round(rate * histogram.n_negative))
+    if k == 0:
+        raise ValueError(f"rate={rate} keeps no negative out of {histogram.n_negative}")
+    draws = RepeatedDraws(histogram.negative_counts.astype(np.int64), k)
+    out = []
+    for _ in range(n_repeats):
+        drawn = draws.counted(draws.draw(rng))
+        keep = drawn > 0
+        out.append(PairEvaluation(*grouped_areas(histogram.positive_scores,
+                                                 histogram.negative_values[keep], drawn[keep])))
+    return out
+
+
+@checks(histogram=_HIST, rate=_RATE, n_repeats=Integer(1))
+def subsampled_aurocs(histogram, rate, *, n_repeats=100, rng=None):
+    """The AUROC of each test set of :func:`subsample_negatives`, without the rest of the evaluation.
+
+    The AUROC of a test set is the mean, over its negatives, of
+    :meth:`~evalkit.linkpred.ScoreHistogram.auroc_contributions` (the fraction of the
+    positives that outscore a negative, ties counting one half): a dot product with the
+    drawn counts instead of a whole evaluation. It depends only on how many negatives of
+    each contribution are drawn, and the negatives between two neighbouring positive scores
+    share one, so they are drawn as one bucket (at most ``2P + 1`` buckets for ``P``
+    positives, against millions of score values for PropFlow).
+
+    Where ``k`` (the negatives kept) is below the number of distinct negative values, the
+    negatives are drawn by index, with the same draws from the same ``rng`` as
+    :func:`subsample_negatives`: the same test sets, and ``[r.auroc for r in
+    subsample_negatives(...)]`` up to rounding in the last bits. Otherwise one multivariate
+    hypergeometric draw over the buckets replaces :func:`subsample_negatives`'s draw over
+    the values: the same distribution of AUROCs (a multivariate hypergeometric draw summed
+    over groups of its colours is the draw over the groups), other random numbers, so other
+    test sets, except where no two values share a contribution.
+
+    Parameters
+    ----------
+    histogram : ScoreHistogram
+        All pairs: the positives' scores and the negatives' histogram.
+    rate : float in (0, 1]
+        Fraction of the negatives kept.
+    n_repeats : int, default 100
+        Test sets drawn.
+    rng : seed or Generator, optional
+        Source of randomness.
+
+    Returns
+    -------
+    ndarray of float, shape (n_repeats,)
+
+    Examples
+    --------
+    >>> h = ScoreHistogram.from_unsorted([1.0, 0.5], [0.0, 2.0], [30, 10])
+    >>> subsampled_aurocs(h, 0.5, n_repeats=3, rng=0).round(3).tolist()
+    [0.8, 0.7, 0.75]
+    >>> [round(r.auroc, 3) for r in subsample_negatives(h, 0.5, n_repeats=3, rng=0)]
+    [0.8, 0.7, 0.75]
+    """
+    n_repeats = int(n_repeats)
+    rng = np.random.default_rng(rng)
+    k = int(round(rate * histogram.n_negative))
+    if k == 0:
+        raise ValueError(f"rate={rate} keeps no negative out of {histogram.n_negative}")
+    contributions = histogram.auroc_contributions()
+    counts = histogram.negative_counts.astype(np.int64)
+    # The AUROC depends only on how many drawn negatives have each contribution, so runs of
+    # neighbouring values with equal contribution (the negatives between two positive scores:
+    # at most 2P + 1 runs, against millions of values for PropFlow) are drawn as one bucket.
+    # By index, an item falls in the run of its value: the same draws, the same AUROCs. By
+    # bucket (k at least the number of values), one multivariate hypergeometric draw over the
+    # runs has the distribution of the draw over the values, summed by run, at a fraction of
+    # the cost, but it draws other random numbers (the same ones where no values merge).
+    starts = np.flatnonzero(np.r_[True, contributions[1:] != contributions[:-1]])
+    draws = RepeatedDraws(np.add.reduceat(counts, starts), k, by_index=k < counts.size and k < histogram.n_negative)
+    run_contributions = contributions[starts]
+    out = np.empty(n_repeats)
+    for i in range(n_repeats):
+        drawn = draws.draw(rng)
+        out[i] = (run_contributions[drawn].sum() if draws.by_index else drawn @ run_contributions) / k
+    return out

@@ -13,7 +13,7 @@ import scipy.sparse as sp
 
 from .._checks import Array, Choice, Either, Integer, Real, checks
 from ..graph import check_adjacency
-from ._common import check_pairs, pair_keys, pairs_constraint, sparse_constraint
+from ._common import check_pairs, pair_keys, pairs_constraint, snap_ties, sparse_constraint
 from ._blocks import scorer
 
 _SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
@@ -83,20 +83,7 @@ def snap_float_ties(values, *, rtol=1e-12):
     >>> v[0] == v[1], snap_float_ties(v)[0] == snap_float_ties(v)[1]
     (np.False_, np.True_)
     """
-    v = np.asarray(values, dtype=float)
-    if v.size < 2:
-        return v.copy()
-    if v.ndim != 1:
-        return snap_float_ties(v.ravel(), rtol=rtol).reshape(v.shape)
-    order = np.argsort(v, kind="stable")
-    sv = v[order]
-    with np.errstate(invalid="ignore"):
-        gap = np.diff(sv) > rtol * np.maximum(1.0, np.abs(sv[1:]))
-    new_run = np.r_[True, gap | (np.isinf(sv[1:]) & (sv[1:] != sv[:-1]))]  # an infinity is its own run
-    starts = np.flatnonzero(new_run)
-    out = np.empty_like(v)
-    out[order] = np.repeat(sv[starts], np.diff(np.r_[starts, sv.size]))
-    return out
+    return snap_ties(values, rtol=rtol)
 
 
 @checks(A=sparse_constraint())

@@ -5,7 +5,6 @@ import numpy as np
 import scipy.sparse as sp
 
 from .._checks import Anything, Boolean, Instance, Integer, checks
-from .._validation import check_positive_int
 from ..graph import check_adjacency
 from ._common import check_pairs, pair_keys
 from .histogram import ScoreHistogram, degree_product_histogram
@@ -102,8 +101,7 @@ def supervised_score_histogram(train, test, *, model=None, max_length=3, weighte
     from sklearn.base import clone
     from sklearn.ensemble import HistGradientBoostingClassifier
 
-    negatives_per_positive = check_positive_int(negatives_per_positive, "negatives_per_positive")
-    max_length = check_positive_int(max_length, "max_length", minimum=2)
+    negatives_per_positive, max_length = int(negatives_per_positive), int(max_length)
     rng = np.random.default_rng(rng)
     model = clone(model) if model is not None else HistGradientBoostingClassifier(random_state=0)
     # --- training set: all positives, sampled negatives

@@ -91,7 +91,7 @@ def confusion_matrix(y_true, y_pred, *, labels=None, pos_label=None):
             k = len(present)
     else:
         labels = np.asarray(labels)
-        if labels.ndim != 1 or labels.size == 0 or len(distinct_labels(labels)) != labels.size:
+        if len(distinct_labels(labels)) != labels.size:
             raise ValueError(f"labels must be a non-empty sequence of distinct class labels; got {labels!r}")
         order = labels.tolist()
         if pos_label is not None:

@@ -2,8 +2,6 @@
 percentage errors) and the pessimistic error estimate of a decision tree."""
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from .._checks import Array, Integer, Real, checks
@@ -211,11 +209,6 @@ def pessimistic_error(n_errors, n_leaves, n_samples, *, leaf_penalty=0.5):
     >>> pessimistic_error(4, 7, 24), round(pessimistic_error(6, 4, 24), 4)
     (0.3125, 0.3333)
     """
-    for name, v, low in (("n_errors", n_errors, 0), ("n_leaves", n_leaves, 1), ("n_samples", n_samples, 1)):
-        if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < low:
-            raise ValueError(f"{name} must be an integer >= {low}; got {v!r}")
     if n_errors > n_samples:
         raise ValueError(f"n_errors ({n_errors}) must not exceed n_samples ({n_samples})")
-    if isinstance(leaf_penalty, bool) or not isinstance(leaf_penalty, numbers.Real) or not leaf_penalty >= 0:
-        raise ValueError(f"leaf_penalty must be a non-negative number; got {leaf_penalty!r}")
     return float((n_errors + leaf_penalty * n_leaves) / n_samples)

@@ -26,7 +26,6 @@ agreement
     Bouckaert & Frank's replicability R(k, n) and consistency counts.
 """
 from ._common import ALTERNATIVES, INTERVAL_METHODS
-from .._deprecation import moved_names
 from .agreement import ReplicabilitySummary, replicability, replicability_summary
 from .intervals import (
     CoverageResult,
@@ -98,7 +97,3 @@ __all__ = [
     "unpaired_t_test",
     "wilcoxon_signed_rank_test",
 ]
-
-# PairedTTestResult was merged into TTestResult in evalkit 2.0 (deprecated alias, kept out of
-# dir() so that tools walking the namespace, e.g. doctest collection, do not trigger the warning)
-__getattr__, _ = moved_names(__name__, {"PairedTTestResult": "evalkit.stats.ttests:TTestResult"})

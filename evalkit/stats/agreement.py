@@ -10,7 +10,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._checks import Array, Integer, Real, checks
-from .._validation import check_count_array, check_positive_int
 from ._common import scalar_or_array as _scalar_or_array
 
 __all__ = ["ReplicabilitySummary", "replicability", "replicability_summary"]
@@ -43,8 +42,8 @@ def replicability(k, n):
     >>> replicability(10, 10), round(replicability(5, 10), 4)
     (1.0, 0.4444)
     """
-    n = check_positive_int(n, "n", minimum=2)
-    k = check_count_array(k, "k")
+    n = int(n)
+    k = np.asarray(k).astype(np.int64)
     if np.any(k > n):
         raise ValueError(f"k must not exceed n = {n}")
     return _scalar_or_array((k * (k - 1) + (n - k) * (n - k - 1)) / (n * (n - 1)))
@@ -99,10 +98,8 @@ def replicability_summary(non_rejections, n):
     >>> replicability_summary([10, 0, 9, 5], 10)
     ReplicabilitySummary(consistent=2, almost_consistent=3, replicability=0.8111111111111111)
     """
-    n = check_positive_int(n, "n", minimum=2)
-    k = check_count_array(non_rejections, "non_rejections")
-    if k.ndim != 1 or k.size == 0:
-        raise ValueError("non_rejections must be a non-empty 1-D sequence of counts")
+    n = int(n)
+    k = np.asarray(non_rejections).astype(np.int64)
     if np.any(k > n):
         raise ValueError(f"non_rejections must not exceed n = {n}")
     consistent = int(np.sum((k == 0) | (k == n)))

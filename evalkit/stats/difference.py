@@ -27,7 +27,6 @@ import numpy as np
 from scipy import special
 
 from .._checks import Array, Choice, Integer, Real, checks
-from .._validation import check_choice, check_confidence_level, check_positive_int, check_probability
 from .intervals import error_confidence_interval, normal_critical_value
 
 __all__ = [
@@ -231,10 +230,9 @@ def error_difference_interval(error_1, n_1, error_2, n_2, *, confidence_level=0.
     newcombe [-0.184, 0.470]
     exact    [-0.401, 0.597]
     """
-    confidence_level = check_confidence_level(confidence_level)
-    check_choice(method, "method", DIFFERENCE_METHODS)
-    e = [float(check_probability(v, name)) for v, name in ((error_1, "error_1"), (error_2, "error_2"))]
-    n = [check_positive_int(v, name) for v, name in ((n_1, "n_1"), (n_2, "n_2"))]
+    confidence_level = float(confidence_level)
+    e = [float(error_1), float(error_2)]
+    n = [int(n_1), int(n_2)]
     se = float(np.sqrt(e[0] * (1 - e[0]) / n[0] + e[1] * (1 - e[1]) / n[1]))
     if method == "normal":
         low, high = _bounds(e[0] * n[0], n[0], e[1] * n[1], n[1], confidence_level, method)
@@ -284,18 +282,14 @@ def difference_interval_coverage(true_error_1, n_1, true_error_2, n_2, *, confid
     >>> print(f"{difference_interval_coverage(0.1, 5, 0.7, 1000):.3f}")
     0.401
     """
-    confidence_level = check_confidence_level(confidence_level)
-    check_choice(method, "method", DIFFERENCE_METHODS)
-    n1, n2 = check_positive_int(n_1, "n_1"), check_positive_int(n_2, "n_2")
-    p1, p2 = (np.asarray(check_probability(true_error_1, "true_error_1"), float),
-              np.asarray(check_probability(true_error_2, "true_error_2"), float))
+    confidence_level = float(confidence_level)
+    n1, n2 = int(n_1), int(n_2)
+    p1, p2 = np.asarray(true_error_1, float), np.asarray(true_error_2, float)
     try:
         p1, p2 = np.broadcast_arrays(p1, p2)
     except ValueError:
         raise ValueError(f"true_error_1 and true_error_2 must broadcast together; got shapes {p1.shape} "
                          f"and {p2.shape}") from None
-    if not (isinstance(min_probability, (int, float)) and 0 <= min_probability < 1):
-        raise ValueError(f"min_probability must be a number in [0, 1); got {min_probability!r}")
     flat1, flat2 = p1.ravel(), p2.ravel()
     x1, x2 = np.arange(n1 + 1), np.arange(n2 + 1)
     prob1 = np.exp(_log_pmf(x1[None, :], n1, flat1[:, None]))        # (q, n1 + 1)

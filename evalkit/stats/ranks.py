@@ -14,8 +14,6 @@ from scipy import stats as _st
 
 from .._checks import Array, Choice, Either, checks
 from .._results import result
-from .._validation import check_choice
-from ._common import ALTERNATIVES
 
 __all__ = ["WilcoxonResult", "wilcoxon_signed_rank_test"]
 
@@ -136,8 +134,6 @@ def wilcoxon_signed_rank_test(x, y=None, *, alternative="two-sided", method="aut
     >>> many.n_nonzero.tolist(), many.pvalue.round(2).tolist()
     ([8, 5], [0.02, 0.06])
     """
-    check_choice(alternative, "alternative", ALTERNATIVES)
-    check_choice(method, "method", ("auto", "exact", "asymptotic"))
     d = _differences(x, y)
     k = d.shape[-1]
     flat = d.reshape(-1, k)
@@ -196,8 +192,6 @@ def _normal_pvalue(z, alternative):
 
 
 def _differences(x, y):
-    if isinstance(x, str) or isinstance(y, str):
-        raise TypeError("x and y must be arrays of numbers, not strings")
     a = np.asarray(x, dtype=float)
     if y is not None:
         b = np.asarray(y, dtype=float)
@@ -206,7 +200,5 @@ def _differences(x, y):
         a = a - b
     if a.ndim < 1 or a.shape[-1] < 1:
         raise ValueError(f"x must have shape (..., k) with k >= 1 pairs; got {a.shape}")
-    if not np.isfinite(a).all():
-        raise ValueError("x and y must be finite (no NaN or infinity)")
     return a
 

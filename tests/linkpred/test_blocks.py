@@ -9,7 +9,8 @@ import scipy.sparse as sp
 
 from evalkit import linkpred
 from evalkit.graph import as_adjacency, check_adjacency
-from evalkit.linkpred._blocks import BLOCK_PREDICTORS, columns_from, memory_bytes, row_blocks, scorer
+from evalkit.linkpred._blocks import BLOCK_PREDICTORS, columns_from, row_blocks, scorer
+from evalkit.linkpred._common import memory_bytes
 from evalkit.linkpred.histogram import score_histogram
 from helpers.linkpred import random_positives
 

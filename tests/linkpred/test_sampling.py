@@ -1,4 +1,4 @@
-"""Tests of evalkit.linkpred.sampling: negative sampling schemes and the surrogate simulation."""
+"""Tests of evalkit.linkpred.sampling: negative sampling schemes."""
 import itertools
 
 import numpy as np
@@ -164,67 +164,6 @@ def test_steered_sampling_reaches_the_target():
         dh.sample_steered(hi + 0.01)
 
 
-def test_surrogate_expectations():
-    p_s, n_s, p_f, n_f, alpha, beta = 30, 970, 100, 99_900, 0.4, 5
-    r = linkpred.surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, n_simulations=3000, rng=0)
-    # P_sub: positions uniform among the top M, so E[AUROC] = 1 - (M - p) / (2 n)
-    M = int(alpha * (p_s + n_s))
-    e_sub = 1 - (M - p_s) / (2 * n_s)
-    assert abs(r.auroc_sub.mean() - e_sub) < 5 * r.auroc_sub.std() / np.sqrt(3000)
-    # P_full: the first p_s places uniform in [0, m1), the rest uniform over the free places of [0, m2)
-    m1, m2 = int(alpha * (p_s + n_s) * beta), int(alpha * (p_f + n_f))
-    mean_free = (m2 * (m2 - 1) / 2 - p_s * (m1 - 1) / 2) / (m2 - p_s)
-    e_sum = p_s * (m1 - 1) / 2 + (p_f - p_s) * mean_free
-    e_full = 1 - (e_sum - p_f * (p_f - 1) / 2) / (p_f * n_f)
-    assert abs(r.auroc_full.mean() - e_full) < 5 * r.auroc_full.std() / np.sqrt(3000)
-    assert r.sigmas > 0
-    assert np.array_equal(r.auroc_sub, linkpred.surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta,
-                                                           n_simulations=3000, rng=0).auroc_sub)
-
-
-@pytest.mark.parametrize("args", [(30, 970, 100, 99_900, 0.4, 5),          # the usual case
-                                  (100, 10_000, 400, 1_000_000, 0.9, 50),  # beta (p_s + n_s) above p_f + n_f
-                                  (152, 342_491, 302, 1_658_058, 0.3, 10)])  # the sign reverses
-def test_surrogate_moments_are_what_the_simulation_converges_to(args):
-    n = 4000
-    m = linkpred.surrogate_moments(*args)
-    r = linkpred.surrogate_auroc(*args, n_simulations=n, rng=3)
-    for mean, sd, sims in ((m.mean_sub, m.sd_sub, r.auroc_sub), (m.mean_full, m.sd_full, r.auroc_full)):
-        assert abs(sims.mean() - mean) < 4 * sd / np.sqrt(n)
-        # the standard deviation of a sample SD is about sd / sqrt(2 n); the variance is approximate
-        assert abs(sims.std(ddof=1) / sd - 1) < 4 / np.sqrt(2 * n) + 0.01
-    assert m.sigmas == pytest.approx(r.sigmas, rel=0.05)
-    assert np.sign(m.sigmas) == np.sign(r.sigmas)
-
-
-def test_surrogate_moments_closed_form_limit():
-    # few positives beside their places: sigmas ~ s sqrt(3 p_s) (1 - beta r) / sqrt(1 + s(1-s) + s^2 beta^2 r^2)
-    p_s, n_s, p_f, n_f, beta = 1000, 10_000_000, 4000, 1_000_000_000, 20
-    s, r = p_s / p_f, (p_s + n_s) / (p_f + n_f)
-    approx = s * np.sqrt(3 * p_s) * (1 - beta * r) / np.sqrt(1 + s * (1 - s) + (s * beta * r) ** 2)
-    for alpha in (0.2, 0.9):                                   # alpha cancels
-        assert linkpred.surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta).sigmas == pytest.approx(approx, rel=0.01)
-    with pytest.raises(ValueError, match="alpha must be"):
-        linkpred.surrogate_moments(1, 10, 5, 100, 0, 10)
-
-
-def test_surrogate_places_are_distinct():
-    # as many places as positives: only distinct places fill them, and the AUROC is exactly 1
-    r = linkpred.surrogate_auroc(5, 5, 20, 20, 0.5, 1, n_simulations=50, rng=1)
-    assert np.allclose(r.auroc_full, 1.0) and np.allclose(r.auroc_sub, 1.0)
-    r = linkpred.surrogate_auroc(3, 7, 12, 28, 0.3, 2, n_simulations=50, rng=1)
-    assert np.allclose(r.auroc_full, 1.0)
-
-
-def test_surrogate_errors():
-    with pytest.raises(ValueError, match="part of the full one"):
-        linkpred.surrogate_auroc(10, 10, 5, 100, 0.5, 10)
-    with pytest.raises(ValueError, match="alpha must be"):
-        linkpred.surrogate_auroc(1, 10, 5, 100, 1.5, 10)
-    with pytest.raises(ValueError, match="beta must be"):
-        linkpred.surrogate_auroc(1, 10, 5, 100, 0.5, 0.5)
-
-
 def test_draw_without_replacement_checks_and_takes_a_seed():
     assert linkpred.draw_without_replacement([3, 0, 2], 5, 0).tolist() == [3, 0, 2]
     with pytest.raises(ValueError, match="k must be at most"):
@@ -233,8 +172,6 @@ def test_draw_without_replacement_checks_and_takes_a_seed():
         linkpred.draw_without_replacement([3, -1], 1, 0)
     with pytest.raises(TypeError, match="histogram must be an instance of ScoreHistogram"):
         linkpred.subsample_negatives([1, 2], 0.5)
-    with pytest.raises(ValueError, match="n_simulations must be an integer >= 2"):
-        linkpred.surrogate_auroc(10, 100, 20, 1000, 0.2, 2, n_simulations=1)
 
 
 def test_negative_sampling_takes_node_id_positives():

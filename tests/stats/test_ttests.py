@@ -188,16 +188,6 @@ def test_one_result_type_and_its_repr():
                        f"mean_difference={s.mean_difference!r}, std_error={s.std_error!r}, alternative='two-sided')")
 
 
-def test_paired_t_test_result_is_a_deprecated_alias():
-    import evalkit.stats as stats
-
-    with pytest.warns(DeprecationWarning, match="TTestResult"):
-        alias = stats.PairedTTestResult
-    assert alias is stats.TTestResult
-    with pytest.warns(DeprecationWarning):
-        from evalkit.stats import PairedTTestResult  # noqa: F401
-
-
 @pytest.mark.parametrize("paired", [True, False])
 @pytest.mark.parametrize("alpha", [0.01, 0.05, 0.1])
 def test_t_test_rejections_decide_as_the_critical_value_does(paired, alpha):
