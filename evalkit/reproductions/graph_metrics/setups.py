@@ -1,25 +1,53 @@
-"""Data set-ups of the graph-metrics experiments: Cora's giant component, Louvain partitions,
-holdouts, PCA of Cora's words and the pair table of overlapping clusters.
+"""Data set-ups of the graph-metrics pages: the confusion matrix of Figure 1.2, Cora's giant
+component, Louvain partitions, holdouts and the PCA of Cora's words.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from ... import clustering as cl
-from ..._checks import Anything, Array, Instance, Integer, Real, checks
-from ._common import CORA, graph_example, int_seed
+from ... import metrics
+from ..._checks import Array, Instance, Integer, Real, checks
+from .._common import int_seed
+from .source import FIGURE_1_2_VERTICES
 
 __all__ = [
     "cora_giant_component",
     "cora_holdout",
     "cora_words_pca",
+    "figure_1_2_matrix",
     "louvain_partition",
     "network_partitions",
-    "overlapping_pair_table",
 ]
 
+_CORA = Instance("LabeledNetwork", none=True)
 
-@checks(graph=Instance("Graph", example=graph_example), nodes=Array(ndim=1, kind="label").with_example([0, 1, 2, 3]))
+
+def _graph_example():
+    import networkx as nx
+
+    return nx.path_graph(4)
+
+
+@checks()
+def figure_1_2_matrix():
+    """The confusion matrix of the 8 vertices of Figure 1.2.1 (rows actual, columns predicted, + first).
+
+    Returns
+    -------
+    ndarray of int, shape (2, 2)
+        ``[[TP, FN], [FP, TN]]``.
+
+    Examples
+    --------
+    >>> figure_1_2_matrix().tolist()
+    [[4, 1], [2, 1]]
+    """
+    return metrics.confusion_matrix(FIGURE_1_2_VERTICES["actual"], FIGURE_1_2_VERTICES["predicted"],
+                                    labels=["+", "-"])
+
+
+@checks(graph=Instance("Graph", example=_graph_example), nodes=Array(ndim=1, kind="label").with_example([0, 1, 2, 3]))
 def louvain_partition(graph, nodes, *, seed=1):
     """Louvain communities of ``graph`` (networkx, ``seed``) as one label per node of ``nodes``.
 
@@ -49,7 +77,7 @@ def louvain_partition(graph, nodes, *, seed=1):
     return cl.partition_labels(nx.community.louvain_communities(graph, seed=int_seed(seed)), nodes)
 
 
-@checks(cora=CORA)
+@checks(cora=_CORA)
 def cora_giant_component(cora=None):
     """The sorted node ids of the giant connected component of Cora's citation graph.
 
@@ -112,7 +140,7 @@ def network_partitions():
     return found
 
 
-@checks(cora=CORA, test_size=Real(0, 1, closed="neither"))
+@checks(cora=_CORA, test_size=Real(0, 1, closed="neither"))
 def cora_holdout(cora=None, *, test_size=1 / 3, seed=0):
     """Cora's word features split once, stratified: ``(Xtr, Xte, ytr, yte)``.
 
@@ -173,40 +201,3 @@ def cora_words_pca(features, *, n_components=50, seed=0):
     from sklearn.decomposition import PCA
 
     return PCA(n_components=n_components, random_state=int_seed(seed)).fit_transform(features)
-
-
-@checks(membership=Instance(dict, example={1: {1}, 2: {1}, 3: {2}}),
-        klass=Instance(dict, example={1: "+", 2: "+", 3: "-"}),
-        unknown=Anything("the class value of an unlabelled vertex, compared with ==; any value"))
-def overlapping_pair_table(membership, klass, *, unknown="*"):
-    """Pair table ``[[u11, u10], [u01, u00]]`` of overlapping clusters against known classes.
-
-    A pair of labelled vertices (class not ``unknown``) counts as "same cluster" when their
-    cluster sets intersect; rows: same class / different class.
-
-    Parameters
-    ----------
-    membership : dict
-        Vertex -> set of its clusters.
-    klass : dict
-        Vertex -> its class.
-    unknown : object, default "*"
-        The class of an unlabelled vertex (left out of the pairs).
-
-    Returns
-    -------
-    ndarray of int, shape (2, 2)
-        The pair table.
-
-    Examples
-    --------
-    >>> from evalkit.reproductions.graph_metrics import overlapping_pair_table
-    >>> overlapping_pair_table({1: {1}, 2: {1}, 3: {2}}, {1: "+", 2: "+", 3: "-"}).tolist()
-    [[1, 0], [0, 2]]
-    """
-    known = [v for v in membership if klass[v] != unknown]
-    table = np.zeros((2, 2), dtype=int)
-    for i, a in enumerate(known):
-        for b in known[i + 1:]:
-            table[0 if klass[a] == klass[b] else 1, 0 if membership[a] & membership[b] else 1] += 1
-    return table

@@ -1,0 +1,471 @@
+"""The page ``cost-validation-imbalance``: validation schemes, cost, comparing error rates,
+class imbalance, over-fitting, missing values and exercises 1, 2, 4 and 7.
+
+The experiments run on Cora, the Pima diabetes data and exact binomial sums; :func:`ours`
+turns their results, and the source's worked examples (a table of the page at a time,
+:data:`SECTIONS`), into claim values.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ... import curves, metrics, stats
+from ..._checks import Choice, Instance, Integer, Real, Text, Values, checks
+from .._common import APPROXIMATELY_95, BOOK_PAPER, BOOK_PAPER_SMALL, int_seed
+from .._experiment import experiment
+from .setups import cora_holdout, figure_1_2_matrix
+from .source import COST_1_16, COST_1_2, M_Y, SECTION_1_6_2, TABLE_1_1
+
+__all__ = [
+    "SECTIONS",
+    "difference_coverage",
+    "imbalance",
+    "imbalance_class_sizes",
+    "missing_value_imputation",
+    "ours",
+    "tree_depth",
+    "validation_schemes",
+]
+
+#: The page's claims from the source's examples: section -> the claim ids, in the order shown.
+SECTIONS = {
+    "validation": ("gm.sec1-2-5.loo-1-fold", "gm.sec1-2-5.kfold-every-fold-tested"),
+    "cost": ("gm.fig1-16.cost-mx", "gm.fig1-16.cost-my", "gm.r-cost.mx", "gm.r-cost.my", "gm.fig1-16.mx-better"),
+    "error-rates": ("gm.sec1-6-2.diff", "gm.sec1-6-2.variance", "gm.sec1-6-2.z", "gm.sec1-6-2.half-width",
+                    "gm.sec1-6-2.not-significant"),
+    "small-samples": ("gm.sec1-6-2.example-attainable",),
+    "exercises": ("gm.ex1.answerable", "gm.ex2.answerable", "gm.ex4.answerable", "gm.ex7.answerable"),
+}
+
+
+# -------------------------------------------------- validation, imbalance, over-fitting
+
+
+@checks(scale=BOOK_PAPER, n_subsamples=Integer(1, none=True))
+@experiment(
+    "graph-metrics-validation-schemes",
+    scales={"book": {"n_subsamples": 20}, "paper": {"n_subsamples": 20}},
+    paper_cost="~30 s on 1 core (2,708 leave-one-out fits)",
+)
+def validation_schemes(*, n_subsamples: int = 20, seed: int = 0):
+    """Accuracy of multinomial naive Bayes on Cora's words under four validation schemes.
+
+    Parameters
+    ----------
+    n_subsamples : int
+        Splits of the random subsampling (1/3 test each).
+    seed : int
+        Seed of the holdout split, the 10-fold partition and the subsampling.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per scheme: models fitted, test examples per model, mean accuracy and the
+        standard deviation of the per-split accuracies.
+
+
+    Examples
+    --------
+    Leave-one-out fits 2,708 models (about 30 s):
+
+    >>> res = validation_schemes(n_subsamples=2, seed=0)     # doctest: +SKIP
+    >>> int(res.loc["leave-one-out", "models fitted"])      # doctest: +SKIP
+    2708
+    """
+    import pandas as pd
+    from sklearn.model_selection import KFold, LeaveOneOut, ShuffleSplit, cross_val_score
+    from sklearn.naive_bayes import MultinomialNB
+
+    from ... import datasets
+
+    seed = int_seed(seed)
+    cora = datasets.load_cora()
+    X_words, y_cora = cora.features, cora.labels
+    nb = MultinomialNB()
+    Xtr, Xte, ytr, yte = cora_holdout(cora, seed=seed)
+    holdout = nb.fit(Xtr, ytr).score(Xte, yte)
+    subsampling = f"random subsampling ({n_subsamples} splits, 1/3 test)"
+    schemes = {
+        "holdout (1 split, 1/3 test)": np.array([holdout]),
+        "10-fold": cross_val_score(nb, X_words, y_cora, cv=KFold(10, shuffle=True, random_state=seed)),
+        "leave-one-out": cross_val_score(nb, X_words, y_cora, cv=LeaveOneOut()),
+        subsampling: cross_val_score(
+            nb, X_words, y_cora, cv=ShuffleSplit(n_splits=n_subsamples, test_size=1 / 3, random_state=seed)),
+    }
+    return pd.DataFrame(
+        {
+            "models fitted": {k: v.size for k, v in schemes.items()},
+            "test examples per model": {"holdout (1 split, 1/3 test)": len(yte), "10-fold": len(y_cora) // 10,
+                                        "leave-one-out": 1, subsampling: len(yte)},
+            "mean accuracy": {k: v.mean() for k, v in schemes.items()},
+            "spread of the per-split accuracies (s.d.)": {k: (v.std(ddof=1) if v.size > 1 else np.nan)
+                                                          for k, v in schemes.items()},
+        }
+    )
+
+
+@checks(scale=BOOK_PAPER, minority=Text(), n_splits=Integer(2, none=True))
+@experiment(
+    "graph-metrics-imbalance",
+    scales={"book": {"n_splits": 5}, "paper": {"n_splits": 5}},
+    paper_cost="~1 min on 1 core",
+)
+def imbalance(*, minority: str = "Rule_Learning", n_splits: int = 5, seed: int = 0):
+    """One Cora class against the rest: logistic regression with and without resampling the training folds.
+
+    Parameters
+    ----------
+    minority : str
+        The Cora class that is the positive (rare) class.
+    n_splits : int
+        Folds of the stratified cross-validation.
+    seed : int
+        Seed of the folds and of the samplers.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per sampler (none, random over-sampling, random under-sampling, SMOTE);
+        threshold metrics at probability 0.5, ROC AUC with its 95% DeLong interval and
+        DeLong's test against no resampling (the same papers, so the AUCs are
+        correlated), and average precision.
+
+
+    Examples
+    --------
+    >>> res = imbalance(n_splits=2, seed=0)
+    >>> round(float(res.loc["no resampling", "ROC AUC"]), 3)
+    0.941
+    """
+    import pandas as pd
+    from imblearn.over_sampling import SMOTE, RandomOverSampler
+    from imblearn.pipeline import make_pipeline
+    from imblearn.under_sampling import RandomUnderSampler
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+
+    from ... import datasets
+
+    seed = int_seed(seed)
+    cora = datasets.load_cora()
+    is_rule = (np.array(cora.classes)[cora.labels] == minority).astype(int)
+    X = cora.features.astype(float)
+    folds = StratifiedKFold(n_splits, shuffle=True, random_state=seed)
+    samplers = {
+        "no resampling": None,
+        "random over-sampling": RandomOverSampler(random_state=seed),
+        "random under-sampling": RandomUnderSampler(random_state=seed),
+        "SMOTE": SMOTE(random_state=seed),
+    }
+    results = {}
+    probabilities = {}
+    for name, sampler in samplers.items():
+        steps = ([sampler] if sampler is not None else []) + [LogisticRegression(max_iter=2000)]
+        prob = cross_val_predict(make_pipeline(*steps), X, is_rule, cv=folds, method="predict_proba")[:, 1]
+        probabilities[name] = prob
+        cm = metrics.confusion_matrix(is_rule, (prob >= 0.5).astype(int))
+        interval = curves.roc_auc_confidence_interval(is_rule, prob)
+        versus = curves.delong_test(is_rule, prob, probabilities["no resampling"])
+        results[name] = {
+            "accuracy": metrics.accuracy(cm),
+            "true positive rate": metrics.true_positive_rate(cm),
+            "true negative rate": metrics.true_negative_rate(cm),
+            "precision": metrics.precision(cm),
+            "F1": metrics.f_measure(cm),
+            "G-mean": metrics.g_mean(cm),
+            "Cohen's kappa": metrics.cohens_kappa(cm),
+            "ROC AUC": interval.auc,
+            "ROC AUC 95% low (DeLong)": interval.low,
+            "ROC AUC 95% high (DeLong)": interval.high,
+            "DeLong p vs no resampling": versus.pvalue,
+            "average precision": curves.average_precision(is_rule, prob),
+        }
+    return pd.DataFrame(results).T
+
+
+@checks(minority=Text())
+def imbalance_class_sizes(*, minority: str = "Rule_Learning"):
+    """Number of positives (papers of class ``minority``) and negatives (all others) in Cora.
+
+    Parameters
+    ----------
+    minority : str
+        The Cora class that is the positive class of :func:`imbalance`.
+
+    Returns
+    -------
+    tuple of int
+        ``(n_positive, n_negative)``.
+
+
+    Examples
+    --------
+    >>> imbalance_class_sizes(minority="Rule_Learning")
+    (180, 2528)
+    """
+    from ... import datasets
+
+    cora = datasets.load_cora()
+    is_minority = np.array(cora.classes)[cora.labels] == minority
+    if not is_minority.any():
+        raise ValueError(f"minority must be one of Cora's classes {list(cora.classes)}; got {minority!r}")
+    return int(is_minority.sum()), int((~is_minority).sum())
+
+
+@checks(scale=BOOK_PAPER, depths=Values(Integer(0), none=True))
+@experiment(
+    "graph-metrics-tree-depth",
+    scales={"book": {"depths": (1, 2, 4, 8, 16, 32, 0)}, "paper": {"depths": (1, 2, 4, 8, 16, 32, 0)}},
+    paper_cost="~10 s on 1 core",
+)
+def tree_depth(*, depths: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 0), seed: int = 0):
+    """Training and test error of decision trees of growing depth on Cora's words (one holdout split).
+
+    Parameters
+    ----------
+    depths : tuple of int
+        Maximum depths of the trees; 0 means unlimited.
+    seed : int
+        Seed of the holdout split and of the trees.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``max depth`` ("unlimited" for 0); number of leaves, training error,
+        the pessimistic error estimate (:func:`evalkit.metrics.pessimistic_error`, half an
+        error per leaf) and test error.
+
+
+    Examples
+    --------
+    >>> res = tree_depth(depths=(2,), seed=0)
+    >>> int(res.loc[2, "leaves"]), round(float(res.loc[2, "test error"]), 3)
+    (4, 0.618)
+    """
+    import pandas as pd
+    from sklearn.tree import DecisionTreeClassifier
+
+    seed = int_seed(seed)
+    Xtr, Xte, ytr, yte = cora_holdout(seed=seed)
+    errors = []
+    for d in [None if d == 0 else d for d in depths]:
+        tree = DecisionTreeClassifier(max_depth=d, random_state=seed).fit(Xtr, ytr)
+        wrong = int(np.sum(tree.predict(Xtr) != ytr))
+        errors.append({"max depth": "unlimited" if d is None else d, "leaves": int(tree.get_n_leaves()),
+                       "training error": wrong / len(ytr),
+                       "pessimistic error": metrics.pessimistic_error(wrong, int(tree.get_n_leaves()), len(ytr)),
+                       "test error": 1 - tree.score(Xte, yte)})
+    return pd.DataFrame(errors).set_index("max depth")
+
+
+# ------------------------------------------------------------ comparing error rates
+
+
+@checks(scale=BOOK_PAPER_SMALL, n_points=Integer(1, none=True), second_error=Real(0, 1))
+@experiment(
+    "graph-metrics-difference-coverage",
+    scales={"book": {"n_points": 25}, "paper": {"n_points": 97}, "small": {"n_points": 5}},
+    paper_cost="~1 min on 1 core",
+    rows=lambda result: result.to_dict("records"),
+)
+def difference_coverage(*, n_points: int = 25, confidence_level: float = 0.95, second_error: float = 0.7):
+    """Exact coverage of the three intervals for a difference of error rates at the source's sizes.
+
+    Section 1.6.2's example compares an error on 5 examples with one on 1,000 (the second
+    error fixed at its 0.7); exercise 4 compares two models on 8 examples each (equal
+    true errors). Coverage by summing binomial probabilities over every outcome
+    (:func:`evalkit.stats.difference_interval_coverage`).
+
+    Parameters
+    ----------
+    n_points : int
+        True errors of the first model, evenly spaced from 0.02 to 0.98.
+    confidence_level : float
+        Nominal coverage.
+    second_error : float
+        True error of the second model in the 5-vs-1,000 set-up.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``set-up``, ``true error``, ``method``, ``coverage``.
+
+
+    Examples
+    --------
+    Exact sums over every outcome of 1,000 trials take a few seconds per point:
+
+    >>> res = difference_coverage(scale="small")             # doctest: +SKIP
+    >>> sorted(res["set-up"].unique())                       # doctest: +SKIP
+    ['5 vs 1,000 (Section 1.6.2)', '8 vs 8 (exercise 4)']
+    """
+    import pandas as pd
+
+    grid = np.linspace(0.02, 0.98, n_points)
+    setups = {"5 vs 1,000 (Section 1.6.2)": (grid, 5, second_error, 1000),
+              "8 vs 8 (exercise 4)": (grid, 8, grid, 8)}
+    rows = []
+    for setup, (p1, n1, p2, n2) in setups.items():
+        for method in stats.DIFFERENCE_METHODS:
+            cover = stats.difference_interval_coverage(p1, n1, p2, n2, confidence_level=confidence_level,
+                                                       method=method)
+            rows += [{"set-up": setup, "true error": float(p), "method": method, "coverage": float(c)}
+                     for p, c in zip(grid, cover)]
+    return pd.DataFrame(rows)
+
+
+# ------------------------------------------------------------------ missing values
+
+
+@checks(scale=BOOK_PAPER, hidden_share=Real(0, 1, closed="neither", none=True))
+@experiment(
+    "graph-metrics-missing-values",
+    scales={"book": {"hidden_share": 0.2}, "paper": {"hidden_share": 0.2}},
+    paper_cost="~1 s on 1 core",
+    rows=lambda result: result.reset_index().to_dict("records"),
+)
+def missing_value_imputation(*, hidden_share: float = 0.2, seed: int = 0):
+    """How far mean, median and most-frequent imputation land from the values they replace.
+
+    On the Pima diabetes data (the numeric attributes whose zeros are not missing-value
+    codes), a share of the values is hidden at random, imputed from the remaining ones
+    with scikit-learn's ``SimpleImputer``, and compared with the hidden truth.
+
+    Parameters
+    ----------
+    hidden_share : float
+        Share of each attribute's values hidden.
+    seed : int
+        Seed of the hidden positions.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per attribute and strategy: the root mean squared imputation error in
+        units of the attribute's standard deviation, and the share of imputed values off
+        by more than half a standard deviation.
+
+
+    Examples
+    --------
+    >>> res = missing_value_imputation(seed=1)
+    >>> round(float(res.loc[("preg", "mean"), "RMSE / s.d."]), 3)
+    1.066
+    """
+    import pandas as pd
+    from sklearn.impute import SimpleImputer
+
+    from ... import datasets
+
+    data = datasets.load_arff("diabetes")
+    names = list(data.feature_names)
+    # the attributes where 0 is a possible value (pregnancies, pedigree, age); elsewhere 0 codes "missing"
+    keep = [i for i, name in enumerate(names) if name in ("preg", "pedi", "age")]
+    X = np.asarray(data.X, dtype=float)[:, keep]
+    rng = np.random.default_rng(seed)
+    hidden = rng.random(X.shape) < hidden_share
+    rows = []
+    for strategy in ("mean", "median", "most_frequent"):
+        imputed = SimpleImputer(strategy=strategy).fit_transform(np.where(hidden, np.nan, X))
+        for j, i in enumerate(keep):
+            truth, guess = X[hidden[:, j], j], imputed[hidden[:, j], j]
+            sd = X[~hidden[:, j], j].std()
+            rows.append({"attribute": names[i], "strategy": strategy,
+                         "RMSE / s.d.": float(np.sqrt(np.mean((truth - guess) ** 2)) / sd),
+                         "share off by > s.d./2": float(np.mean(np.abs(truth - guess) > sd / 2))})
+    return pd.DataFrame(rows).set_index(["attribute", "strategy"])
+
+
+# ------------------------------------------------------------------ claims
+
+
+def _example_claims():
+    """Every claim of the source's examples: ``{claim id: our value}``."""
+    from scipy.stats import norm
+    from sklearn.model_selection import KFold, LeaveOneOut
+
+    Mx = figure_1_2_matrix()
+    cost_x, cost_y = metrics.total_cost(Mx, COST_1_16), metrics.total_cost(M_Y, COST_1_16)
+    ours = {"gm.fig1-16.cost-mx": cost_x, "gm.fig1-16.cost-my": cost_y, "gm.fig1-16.mx-better": bool(cost_x < cost_y),
+            "gm.r-cost.mx": cost_x, "gm.r-cost.my": cost_y}
+    ex = SECTION_1_6_2
+    diff = stats.error_difference_interval(ex["error_2"], ex["n_2"], ex["error_1"], ex["n_1"], confidence_level=0.95)
+    ours.update({
+        "gm.sec1-6-2.diff": abs(diff.difference), "gm.sec1-6-2.variance": diff.std_error ** 2,
+        "gm.sec1-6-2.z": float(norm.ppf(0.975)), "gm.sec1-6-2.half-width": diff.high - diff.difference,
+        "gm.sec1-6-2.not-significant": bool(diff.low < 0 < diff.high),
+    })
+    # an error rate measured on n_1 examples is a multiple of 1/n_1
+    ours["gm.sec1-6-2.example-attainable"] = float(ex["error_1"] * ex["n_1"]).is_integer()
+    X = np.zeros((8, 1))
+    ours["gm.sec1-2-5.loo-1-fold"] = bool(LeaveOneOut().get_n_splits(X) == 1)
+    tested = np.concatenate([test for _, test in KFold(4).split(X)])
+    ours["gm.sec1-2-5.kfold-every-fold-tested"] = bool(np.array_equal(np.sort(tested), np.arange(8)))
+    cm1 = metrics.confusion_matrix(TABLE_1_1["actual"], TABLE_1_1["M1"], labels=["+", "-"])
+    cm2 = metrics.confusion_matrix(TABLE_1_1["actual"], TABLE_1_1["M2"], labels=["+", "-"])
+    basic = [[f(cm) for f in (metrics.accuracy, metrics.error_rate, metrics.true_positive_rate,
+                              metrics.true_negative_rate, metrics.precision)] for cm in (cm1, cm2)]
+    ours["gm.ex1.answerable"] = bool(np.isfinite(basic).all())
+    c1, c2 = metrics.total_cost(cm1, COST_1_2), metrics.total_cost(cm2, COST_1_2)
+    ours["gm.ex2.answerable"] = bool((c1 < c2) != (metrics.accuracy(cm1) > metrics.accuracy(cm2)))
+    ex4 = stats.error_difference_interval(metrics.error_rate(cm1), 8, metrics.error_rate(cm2), 8,
+                                          confidence_level=0.989)
+    ours["gm.ex4.answerable"] = bool(np.isfinite([ex4.low, ex4.high]).all())
+    q = [np.prod([metrics.true_positive_rate(cm), metrics.true_negative_rate(cm), metrics.precision(cm),
+                  metrics.precision(cm, positive=False)]) ** 0.25 for cm in (cm1, cm2)]
+    ours["gm.ex7.answerable"] = bool(all(0 <= v <= 1 for v in q))
+    return ours
+
+
+def _example_tree_depth():
+    import pandas as pd
+
+    return pd.DataFrame({"leaves": [2, 400], "training error": [0.4, 0.0], "pessimistic error": [0.41, 0.11],
+                         "test error": [0.45, 0.3]}, index=pd.Index([1, "unlimited"], name="max depth"))
+
+
+@checks(section=Choice(*SECTIONS, none=True), coverage=Instance("DataFrame", none=True),
+        tree_depth=Instance("DataFrame", none=True), imputation=Instance("DataFrame", none=True))
+def ours(*, section=None, coverage=None, tree_depth=None, imputation=None):
+    """Our values of the page's claims: one table's worth of the source's examples, and the experiments'.
+
+    Parameters
+    ----------
+    section : str, optional
+        One of :data:`SECTIONS`: those claims, computed from the source's examples; None
+        leaves them out.
+    coverage : pandas.DataFrame, optional
+        :func:`~evalkit.reproductions.graph_metrics.difference_coverage`'s result: ``gm.sec1-6-2.example-large-enough`` (the
+        normal interval covers at least 93% at 5 and 1,000 examples).
+    tree_depth : pandas.DataFrame, optional
+        :func:`~evalkit.reproductions.graph_metrics.tree_depth`'s result (its last row the unlimited tree):
+        ``gm.sec1-8.training-error-optimistic`` and ``gm.sec1-8.pessimistic``.
+    imputation : pandas.DataFrame, optional
+        :func:`~evalkit.reproductions.graph_metrics.missing_value_imputation`'s result: ``gm.sec1-8.missing-values``.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``, numbers and booleans; None arguments' claims left out.
+
+    Examples
+    --------
+    >>> float(ours(section="cost")["gm.fig1-16.cost-mx"])
+    100.0
+    >>> ours(tree_depth=_example_tree_depth())
+    {'gm.sec1-8.training-error-optimistic': True, 'gm.sec1-8.pessimistic': True}
+    """
+    found = {}
+    if section is not None:
+        every = _example_claims()
+        found.update({cid: every[cid] for cid in SECTIONS[section]})
+    if coverage is not None:
+        at_example = coverage[(coverage["set-up"] == "5 vs 1,000 (Section 1.6.2)") & (coverage["method"] == "normal")]
+        found["gm.sec1-6-2.example-large-enough"] = bool(float(at_example["coverage"].min()) >= APPROXIMATELY_95)
+    if tree_depth is not None:
+        unlimited = tree_depth.iloc[-1]
+        found["gm.sec1-8.training-error-optimistic"] = bool(unlimited["test error"] - unlimited["training error"] > 0.1)
+        found["gm.sec1-8.pessimistic"] = bool(tree_depth["pessimistic error"].idxmin() == tree_depth["test error"].idxmin())
+    if imputation is not None:
+        found["gm.sec1-8.missing-values"] = bool(imputation["RMSE / s.d."].min() >= 0.5)
+    return found

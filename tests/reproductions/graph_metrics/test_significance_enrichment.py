@@ -1,0 +1,77 @@
+"""Tests of evalkit.reproductions.graph_metrics.significance_enrichment (the page significance-enrichment)."""
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit import claims
+from evalkit import clustering as cl
+from evalkit.reproductions import get_experiment, graph_metrics
+from evalkit.reproductions.graph_metrics import significance_enrichment as page
+from evalkit.reproductions.graph_metrics import source
+
+
+def test_sections_are_disjoint_and_ours_returns_them_in_order():
+    seen = set()
+    for section, ids in page.SECTIONS.items():
+        assert not seen & set(ids), section
+        seen |= set(ids)
+        assert tuple(page.ours(section=section)) == ids
+    assert page.ours() == {}
+
+
+@pytest.mark.parametrize("section", page.SECTIONS)
+def test_claim_values_have_the_registry_types(section):
+    for cid, value in page.ours(section=section).items():
+        claims.judge(cid, value)
+
+
+def test_experiments_have_their_presets():
+    for name in ("kmeans-sse", "cohesion-significance", "word-enrichment", "label-noise"):
+        spec = get_experiment(f"graph-metrics-{name}")
+        assert spec.source == "graph_metrics" and {"book", "paper"} <= set(spec.scales)
+
+
+def test_overlapping_pair_table_is_the_source_exercise():
+    membership, klass = source.TABLE_1_3_MEMBERSHIP, source.TABLE_1_3_CLASS
+    table = graph_metrics.overlapping_pair_table(membership, klass)
+    assert table.sum() == 10   # 5 labelled vertices, 10 pairs
+    # same as pair_confusion when the clusters do not overlap
+    single = {v: {min(c)} for v, c in membership.items()}
+    known = [v for v in single if klass[v] != "*"]
+    ref = cl.pair_confusion([klass[v] for v in known], [min(single[v]) for v in known])
+    np.testing.assert_array_equal(graph_metrics.overlapping_pair_table(single, klass), ref)
+
+
+def test_result_predicates_say_false_and_true():
+    assert page.ours(preserved_variability=[0.5, 0.9, 1.0]) == {"gm.sec1-4.pv-all-one": True,
+                                                                 "gm.sec1-4.pv-more-higher": True}
+    assert page.ours(preserved_variability=[0.5, 0.4, 0.9]) == {"gm.sec1-4.pv-all-one": False,
+                                                                 "gm.sec1-4.pv-more-higher": False}
+    for sse, expected in (([3.0, 2.0, 2.0], True), ([3.0, 2.0, 2.5], False)):
+        kmeans = {"sse": pd.DataFrame({"sse": sse})}
+        assert page.ours(kmeans=kmeans) == {"gm.sec1-4.sse-decreases": expected}
+    assert page.ours(pair_table=np.zeros((2, 2), dtype=int)) == {"gm.ex3.answerable": False}
+    assert page.ours(pair_table=[[1, 0], [0, 0]]) == {"gm.ex3.answerable": True}
+    index = ["Louvain communities", "every paper alone"]
+    for alone_jaccard, expected in ((0.0, True), (0.1, False)):
+        partitions = pd.DataFrame({"entropy": [0.5, 0.0], "purity": [0.8, 1.0], "Jaccard": [0.4, alone_jaccard]},
+                                  index=index)
+        assert page.ours(partitions=partitions) == {"gm.ex5.answerable": expected}
+    assert page.ours(adjusted_pvalues=[[0.5, 0.01], [1.0, 1.0]]) == {"gm.ex6.answerable": True}
+    assert page.ours(adjusted_pvalues=[[0.5, 0.06], [1.0, 1.0]]) == {"gm.ex6.answerable": False}
+
+
+def test_pair_interval_undercovers():
+    assert page.pair_interval_coverage(n_draws=100) < 0.8
+
+
+@pytest.mark.slow
+def test_cora_experiments_small(shared_data):
+    sse = graph_metrics.kmeans_sse(scale="small")
+    assert sse["sse"].shape == (3, 1) and (np.diff(sse["sse"]["sse"]) <= 1e-9).all()
+    cohesion = graph_metrics.cohesion_significance(scale="small")
+    assert len(cohesion) == 2 and (cohesion["p = (R+1)/(J+1)"] >= 1 / 20).all()
+    noisy = graph_metrics.label_noise(noise=(0.0, 0.5))
+    assert noisy.loc[0.5, "purity"] < noisy.loc[0.0, "purity"]
+    enrichment = graph_metrics.word_enrichment(scale="small")
+    assert (enrichment["significant"]["Holm-adjusted p"] <= 0.05).all()
