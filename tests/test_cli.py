@@ -148,7 +148,7 @@ def test_reproduce_ci_coverage_writes_csv(tmp_path):
 
 def test_reproduce_yang_table2_uses_the_condmat_counts(tmp_path, shared_data):
     out = tmp_path / "t2.csv"
-    main(["reproduce", "yang-table2", "--simulations", "3", "--quiet", "--out", str(out)])
+    main(["reproduce", "link-prediction-table2", "--simulations", "3", "--quiet", "--out", str(out)])
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 40
     # the 2-hop counts of the paper's Condmat, reproduced exactly by our task

@@ -4,8 +4,6 @@ import pytest
 
 from evalkit.reproductions import replicability as bf
 from evalkit.reproductions import get_experiment, graph_metrics, scott
-from evalkit.reproductions.graph_metrics import claims as graph_metrics_claims
-from evalkit.reproductions.scott import claims as scott_claims
 
 
 def test_experiments_refuse_an_unknown_scale_naming_it():
@@ -25,8 +23,8 @@ def test_experiments_refuse_an_unknown_scale_naming_it():
     (lambda: graph_metrics.tree_depth(depths=(-1,)), "depths"),
     (lambda: graph_metrics.word_enrichment(alpha=0.0), "alpha"),
     (lambda: graph_metrics.cora_holdout(test_size=1.0), "test_size"),
-    (lambda: graph_metrics_claims.pair_interval_coverage(n_draws=0), "n_draws"),
-    (lambda: scott_claims.familywise_values(alpha=1.5), "alpha"),
+    (lambda: graph_metrics.pair_interval_coverage(n_draws=0), "n_draws"),
+    (lambda: scott.familywise_chances(alpha=1.5), "alpha"),
     (lambda: bf.table5(scale="small", learners="sklearn"), "learners"),
     (lambda: bf.run_simulation(n_training_sets=0, learners="counts"), "n_training_sets"),
     (lambda: bf.run_replication(["iris"], repetitions=2, seed="zero"), "seed"),

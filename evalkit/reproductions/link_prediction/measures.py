@@ -1,17 +1,18 @@
-"""Experiments of the measures chapter: new nodes (Section 5), Theorem 6.1 and Fig. 14 (top-K),
-AUPR by distance (Fig. 15) and by time (Figs. 17-19)."""
+"""The measures chapter: new nodes (Section 5), Theorem 6.1 and Fig. 14 (top-K), AUPR by distance
+(Fig. 15) and by time (Figs. 17-19), and :func:`ours`, the chapter's values of the paper's claims."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 
 import numpy as np
 
-from ... import linkpred
-from ..._checks import Choice, Integer, Values, checks
-from .data import NETWORKS, Network, events, periods, task, yang_experiment
-from .distance import DISTANCE_NETWORKS, distance_histograms, mean_propflow
+from ... import claims, linkpred
+from ..._checks import Choice, Instance, Integer, Text, Values, checks
+from .._experiment import experiment
+from .setups import DISTANCE_NETWORKS, NETWORKS, Network, distance_histograms, events, mean_propflow, periods, task
 
-__all__ = ["MEASURE_PREDICTORS", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "score_histograms",
+__all__ = ["MEASURE_PREDICTORS", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "ours", "score_histograms",
            "slice_positives", "theorem61", "time_slices"]
 
 #: label -> predictor name for the engine (PropFlow: its mean-of-orderings matrix)
@@ -65,7 +66,7 @@ _NETS = {"book": {"networks": DISTANCE_NETWORKS}, "paper": {"networks": DISTANCE
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("link-prediction-new-nodes", scales=_NETS, paper_cost="~60 s on 1 core")
+@experiment("link-prediction-new-nodes", scales=_NETS, paper_cost="~60 s on 1 core")
 def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Section 5: test sets from the training network against the testing network (new nodes included).
 
@@ -104,7 +105,7 @@ def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("link-prediction-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
+@experiment("link-prediction-theorem61", scales=_NETS, paper_cost="~40 s on 1 core")
 def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Theorem 6.1: specificity from the top-:math:`|P|` rate against the ROC curve, for every ranking.
 
@@ -144,9 +145,9 @@ def theorem61(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_k=Integer(1))
-@yang_experiment("link-prediction-fig14", scales={"book": {"networks": DISTANCE_NETWORKS, "n_k": 400},
-                                        "paper": {"networks": DISTANCE_NETWORKS, "n_k": 400}},
-                 paper_cost="~40 s on 1 core")
+@experiment("link-prediction-fig14", scales={"book": {"networks": DISTANCE_NETWORKS, "n_k": 400},
+                                   "paper": {"networks": DISTANCE_NETWORKS, "n_k": 400}},
+            paper_cost="~40 s on 1 core")
 def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
     """Fig. 14: top-K predictive rate with K swept over the ranking, and the rank reversals.
 
@@ -195,7 +196,7 @@ def fig14(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_k: int = 400):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("link-prediction-fig15", scales=_NETS, paper_cost="~60 s on 1 core")
+@experiment("link-prediction-fig15", scales=_NETS, paper_cost="~60 s on 1 core")
 def aupr_by_distance(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """Fig. 15 / Section 7.1: AUPR of PA and PropFlow at each distance up to 6 and over all pairs.
 
@@ -263,9 +264,9 @@ def slice_positives(name, *, n_slices=5):
 
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_slices=Integer(1))
-@yang_experiment("link-prediction-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
-                                              "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
-                 paper_cost="~90 s on 1 core")
+@experiment("link-prediction-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
+                                         "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
+            paper_cost="~90 s on 1 core")
 def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int = 5):
     """Figs. 16-19: PA, PropFlow and Adamic/Adar on each slice of the label period, and agglomerated.
 
@@ -304,3 +305,97 @@ def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int 
                                  "i": i, "predictor": pred, "positives": e.n_positive, "AUROC": e.auroc,
                                  "AUPR": e.aupr})
     return pd.DataFrame(rows)
+
+
+def _example_frame():
+    """A small DataFrame: the common test's valid value for a results-table parameter."""
+    import pandas as pd
+
+    return pd.DataFrame({"x": [0.5, 0.25]})
+
+
+@checks(new_nodes=Instance("DataFrame", example=_example_frame),
+        theorem61=Instance("DataFrame", example=_example_frame),
+        reversals=Instance("DataFrame", example=_example_frame), networks=Values(Text()),
+        aupr=Instance("DataFrame", example=_example_frame), temporal=Instance("DataFrame", example=_example_frame),
+        hists=Instance(Mapping, example=dict), tasks=Instance(Mapping, example=dict))
+def ours(*, new_nodes, theorem61, reversals, networks, aupr, temporal, hists, tasks):
+    """Our values of the measures chapter's claims: Section 5, Theorem 6.1, Figs. 14, 15 and 17-19,
+    guidelines 1, 2, 7 and 9.
+
+    ``temporal`` is the summary table (network, predictor, design) -> the two monotonicity
+    columns; ``hists`` the score histograms by (network, predictor). The training-network
+    candidates of Condmat are compared with the source's count of its negatives
+    (``yang.s4.2.condmat.negatives``).
+
+    Parameters
+    ----------
+    new_nodes : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.new_nodes`'s table.
+    theorem61 : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.theorem61`'s table.
+    reversals : pandas.DataFrame
+        The ``"reversals"`` of :func:`~evalkit.reproductions.link_prediction.fig14`, one row per rank reversal.
+    networks : tuple of str
+        The networks of the chapter.
+    aupr : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.aupr_by_distance`'s table.
+    temporal : pandas.DataFrame
+        (network, predictor, design) -> the two monotonicity columns (AUPR, AUROC).
+    hists : dict
+        :func:`~evalkit.reproductions.link_prediction.score_histograms`.
+    tasks : dict
+        Network -> its test task.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    The inputs are the measures chapter's results on the real networks (minutes to compute):
+
+    >>> values = ours(**inputs)  # doctest: +SKIP
+    >>> values["yang.thm61.statement"]  # doctest: +SKIP
+    True
+    """
+    paper_negatives = claims.source_value("yang.s4.2.condmat.negatives")
+    tr = new_nodes.xs("training network", level=1)
+    te = new_nodes.xs("testing network", level=1)
+    auroc_cols = [c for c in new_nodes.columns if c.startswith("AUROC")]
+    drop = tr[auroc_cols] - te[auroc_cols]
+    dist_cols = [c for c in aupr.columns if c.startswith("l = ")]
+    declines = [bool(np.all(np.diff(aupr.loc[i, dist_cols[:4]].dropna().astype(float).to_numpy()) < 0)) for i in aupr.index]
+    rises = [bool(np.all(np.diff(aupr.loc[i, dist_cols[:4]].dropna().astype(float).to_numpy()) > 0)) for i in aupr.index]
+    n = len(aupr)
+    l2_above = int((aupr["l = 2"] > aupr["all pairs"]).sum())
+    auroc_below = int((aupr["AUROC l = 2"] < aupr["AUROC all"]).sum())
+    designs = {d: temporal.xs(d, level=2) for d in ("slice", "agglomerated")}
+    aupr_ok = {d: int(t.iloc[:, 0].sum()) for d, t in designs.items()}
+    auroc_ok = {d: int(t.iloc[:, 1].sum()) for d, t in designs.items()}
+    n_t = len(designs["slice"])
+    enron = reversals[reversals.network == "email-Eu-core"]
+    same_sets = all(len({(h.n_positive, h.n_negative) for (net, _), h in hists.items() if net == name}) == 1
+                    for name in networks)
+    ratio = {name: (t.n_candidates - len(t.positives)) / len(t.positives) for name, t in tasks.items()}
+    return {
+        "yang.s5.same-effect": bool((drop > 0).all().all() and (drop.max(axis=1) - drop.min(axis=1) <= 0.01).all()),
+        "yang.s5.training-network": bool(abs(tr.loc["Condmat", "candidates"] - paper_negatives) <= 0.001 * paper_negatives),
+        "yang.s8.guideline9": bool((drop > 0).all().all()),
+        "yang.thm61.statement": bool(theorem61["difference"].abs().max() < 1e-9),
+        "yang.fig14.k-changes-ranking": bool(len(reversals) > 0),
+        "yang.fig14.enron.pa-pf-reversal": bool((enron["pair"].astype(str).str.contains("PA")
+                                                 & enron["pair"].astype(str).str.contains("PropFlow")).any()),
+        "yang.s8.guideline2": bool(reversals.network.nunique() == len(networks)),
+        "yang.s7.imbalance-bound": bool(all(ratio[name] >= tasks[name].n_nodes for name in tasks)),
+        "yang.fig15.aupr-l2-above-all": l2_above == n,
+        "yang.fig15.aupr-declines": sum(declines) == n,
+        "yang.fig15.aupr-increases": sum(rises) > n / 2,
+        "yang.s8.guideline1": l2_above == n and auroc_below == n and aupr_ok["agglomerated"] == n_t,
+        "yang.s8.guideline7": bool(same_sets),
+        "yang.fig17.auroc-fluctuates": auroc_ok["slice"] < n_t,
+        "yang.fig18.aupr-declines": aupr_ok["slice"] == n_t,
+        "yang.fig19.aupr-rises": aupr_ok["agglomerated"] == n_t,
+        "yang.fig19.auroc-not-rising": auroc_ok["agglomerated"] < n_t,
+    }

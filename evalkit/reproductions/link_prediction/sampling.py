@@ -1,285 +1,24 @@
-"""Experiments of the framework and sampling chapters: Table 1 and the identification of the
-paper's networks, class imbalance, Theorem 4.1, Corollary 4.3, Figs. 7 and 8."""
+"""The sampling chapter: Theorem 4.1 (for a fixed threshold and for AUROC), Corollary 4.3, Figs. 7 and 8,
+what "stable" means and how sure a stable rate is, and :func:`ours`, the chapter's values of the
+paper's claims."""
 from __future__ import annotations
-
-import datetime
 
 import numpy as np
 
-from ... import datasets, linkpred, metrics
-from ..._checks import Boolean, Choice, Instance, Integer, Real, Seed, Values, checks
+from ... import linkpred
+from ..._checks import Array, Boolean, Choice, Instance, Integer, Real, Seed, Values, checks
 from ..._parallel import progress_bar
-from .distance import mean_propflow
-from .data import (PAPER_NETWORKS, Network, NETWORKS, events, periods, task, tasks, training_task, utc,
-                   yang_experiment)
+from .._experiment import experiment
+from .setups import NETWORKS, Network, mean_propflow, task, training_task
 
-__all__ = ["auroc_variance", "class_imbalance", "condmat_whole_period", "corollary43", "feature_period_window",
-           "fig7", "fig8", "identify_networks", "stability_readings", "stable_rate_odds", "table1", "task_sizes",
+__all__ = ["auroc_variance", "corollary43", "fig7", "fig8", "ours", "stability_readings", "stable_rate_odds",
            "theorem41"]
 
 _SAMPLING_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core")
-#: every timestamped data set we have, by the name the identification table gives it
-_CANDIDATES = ("Condmat", "Enron (Benson)") + datasets.TEMPORAL_NETWORKS
-
-
-def _candidate_events(name):
-    if name == "Condmat":     # the paper's period, 1995-2000
-        return events("Condmat").between(utc(1995), utc(2001))
-    if name == "Enron (Benson)":
-        return events(name)
-    return datasets.load_temporal_edges(name)
-
-
-def _static_counts(ev):
-    """Nodes and undirected edges (self-loops dropped, repeats one edge) of a set of events."""
-    keep = ev.src != ev.dst
-    pairs = np.unique(np.sort(np.stack([ev.src[keep], ev.dst[keep]], axis=1), axis=1), axis=0)
-    return int(np.union1d(ev.src, ev.dst).size), int(len(pairs))
-
-
-def _utc_date(t):
-    return datetime.datetime.fromtimestamp(int(t), datetime.timezone.utc).strftime("%Y-%m-%d")
-
-
-@checks()
-def identify_networks():
-    """Every timestamped data set we have, counted as the paper's Table 1 counts its networks.
-
-    A data set *is* one of the paper's networks when its whole-period edge count equals the
-    paper's exactly (the paper's edge counts are of the whole period; see
-    :func:`condmat_whole_period`) and a feature period ending at a natural boundary holds the
-    paper's node count (:func:`feature_period_window`). Edges are undirected, a pair linked
-    by several events is one edge, self-loops are dropped.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per data set: first and last event (UTC dates), nodes, edges, the ratio of
-        its edges to each paper network's, and ``is``: the paper network whose edge count it
-        equals (empty where none).
-
-    Examples
-    --------
-    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
-
-    >>> table = identify_networks()  # doctest: +SKIP
-    >>> table.loc["CollegeMsg", "is"]  # doctest: +SKIP
-    'Facebook'
-    """
-    import pandas as pd
-
-    from evalkit import claims
-
-    paper = {net: claims.source_value(f"yang.table1.{net.lower()}.edges") for net in PAPER_NETWORKS}
-    rows = {}
-    for name in _CANDIDATES:
-        ev = _candidate_events(name)
-        nodes, edges = _static_counts(ev)
-        rows[name] = {"first event": _utc_date(ev.time.min()), "last event": _utc_date(ev.time.max()),
-                      "nodes": nodes, "edges": edges,
-                      **{f"edges / {net}'s": edges / paper[net] for net in paper},
-                      "is": ", ".join(net for net in paper if edges == paper[net])}
-    return pd.DataFrame(rows).T.infer_objects()
-
-
-@checks(name=Choice(*_CANDIDATES), n_nodes=Integer(1))
-def feature_period_window(name, n_nodes):
-    """When a feature period ending then holds exactly ``n_nodes`` nodes.
-
-    Parameters
-    ----------
-    name : str
-        A data set of :func:`identify_networks` (Condmat counts from 1995).
-    n_nodes : int
-        The node count to reach (the paper's Table 1 count).
-
-    Returns
-    -------
-    tuple of datetime.datetime (UTC)
-        ``(after, until)``: a feature period of the events before ``t`` has ``n_nodes``
-        nodes exactly when ``after < t <= until`` (``after`` is the first event of the
-        ``n_nodes``-th node to appear, ``until`` that of the next).
-
-    Examples
-    --------
-    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
-
-    >>> after, until = feature_period_window("CollegeMsg", 1829)  # doctest: +SKIP
-    >>> after.isoformat(), until.isoformat()  # doctest: +SKIP
-    ('2004-09-01T02:06:16+00:00', '2004-09-01T19:08:49+00:00')
-    """
-    if name not in _CANDIDATES:
-        raise ValueError(f"name must be one of {_CANDIDATES}; got {name!r}")
-    ev = _candidate_events(name)
-    ids = np.concatenate([ev.src, ev.dst])
-    times = np.concatenate([ev.time, ev.time])
-    order = np.lexsort((times, ids))
-    first = np.sort(times[order][np.r_[True, ids[order][1:] != ids[order][:-1]]])
-    if not 1 <= n_nodes < first.size:
-        raise ValueError(f"n_nodes must be between 1 and {first.size - 1} for {name}; got {n_nodes}")
-    return tuple(datetime.datetime.fromtimestamp(int(first[i]), datetime.timezone.utc) for i in (n_nodes - 1, n_nodes))
-
-
-@checks(scale=Choice("book", "paper"))
-@yang_experiment("link-prediction-table1", scales={"book": {}, "paper": {}}, paper_cost="~5 s on 1 core")
-def table1():
-    """Table 1 for the paper's four networks: the paper's counts beside ours.
-
-    Ours are counted as the paper counts (see :func:`condmat_whole_period`): the nodes of
-    the feature network of our task, the edges of the whole period (feature and label
-    periods), and the density ``2|E| / (|V| (|V| - 1))`` of those two counts. Each paper
-    network is represented by the network of ours that ``yang.PAPER_NETWORKS`` names: the
-    network itself (Condmat, Facebook) or its stand-in (DBLP, Enron).
-
-    Parameters
-    ----------
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per paper network: the paper's nodes, edges and density; our network, and
-        whether it is the paper's or a stand-in; our nodes, edges and density; the edges and
-        density of our feature network alone; and our nodes as a multiple of the paper's.
-
-    Examples
-    --------
-    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
-
-    >>> list(table1().index)  # doctest: +SKIP
-    ['Condmat', 'DBLP', 'Enron', 'Facebook']
-    """
-    import pandas as pd
-
-    from evalkit import claims
-
-    rows = {}
-    for net, (ours, relation) in PAPER_NETWORKS.items():
-        t = task(ours)
-        p = periods(ours, end="last event")
-        whole = events(ours).between(p.get("start"), p["end"])
-        nodes, edges = t.n_nodes, _static_counts(whole)[1]
-        key = f"yang.table1.{net.lower()}"
-        rows[net] = {"paper: nodes": claims.source_value(f"{key}.nodes"),
-                     "paper: edges": claims.source_value(f"{key}.edges"),
-                     "paper: density": claims.source_value(f"{key}.density"),
-                     "our network": ours, "relation": relation, "nodes": nodes, "edges": edges,
-                     "density": 2 * edges / (nodes * (nodes - 1)), "feature-network edges": t.n_edges,
-                     "feature-network density": 2 * t.n_edges / (nodes * (nodes - 1))}
-        rows[net]["nodes / paper's"] = nodes / rows[net]["paper: nodes"]
-    return pd.DataFrame(rows).T.infer_objects()
-
-
-@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("link-prediction-task-sizes", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
-                 paper_cost="~40 s on 1 core (sx-mathoverflow dominates)")
-def task_sizes(*, networks: tuple[Network, ...] = NETWORKS):
-    """Nodes, edges, density, positives and candidates of each network's test task.
-
-    Parameters
-    ----------
-    networks : tuple of str
-        Networks (Condmat and stand-ins) to tabulate.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per network; the counts are of its feature network (edges, density) and
-        its label period (positives, and the pairs that involve a node new to it).
-
-    Examples
-    --------
-    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
-
-    >>> task_sizes(networks=("CollegeMsg",))[["nodes", "edges"]]  # doctest: +SKIP
-                 nodes    edges
-    CollegeMsg  1829.0  13346.0
-    """
-    import pandas as pd
-
-    ts = tasks(networks)
-    return pd.DataFrame({
-        name: {"nodes": t.n_nodes, "edges": t.n_edges, "density": 2 * t.n_edges / (t.n_nodes * (t.n_nodes - 1)),
-               "positives": len(t.positives), "candidates": t.n_candidates,
-               "new-node pairs (not candidates)": t.n_new_node_pairs}
-        for name, t in ts.items()}).T
-
-
-@checks()
-def condmat_whole_period():
-    """Counts of Condmat's whole 1995-2000 network, which the paper's Table 1 row mixes in.
-
-    Returns
-    -------
-    dict
-        ``nodes``, ``edges`` and ``pairs`` of the 1995-2000 network, and ``new_pairs_2000``:
-        the pairs first linked in 2000 (new nodes included), counted in both orders.
-
-    Examples
-    --------
-    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
-
-    >>> sorted(condmat_whole_period())  # doctest: +SKIP
-    ['edges', 'new_pairs_2000', 'nodes', 'pairs']
-    """
-    period = events("Condmat").between(utc(1995), utc(2001))
-    from ...graph import as_adjacency
-
-    whole, whole_nodes = as_adjacency(np.stack([period.src, period.dst], axis=1))
-    cm = task("Condmat")
-    return {"nodes": int(whole_nodes.size), "edges": int(whole.nnz // 2),
-            "pairs": int(whole_nodes.size * (whole_nodes.size - 1) // 2),
-            "new_pairs_2000": int(2 * (len(cm.positives) + cm.n_new_node_pairs))}
-
-
-@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@yang_experiment("link-prediction-imbalance", scales={"book": {"networks": NETWORKS}, "paper": {"networks": NETWORKS}},
-                 paper_cost="~40 s on 1 core (building the tasks)")
-def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
-    """Class imbalance: trivial and random predictors' measures on each network's test task.
-
-    Parameters
-    ----------
-    networks : tuple of str
-        Networks (Condmat and stand-ins).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per network.
-
-    Examples
-    --------
-    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
-
-    >>> round(float(class_imbalance(networks=("CollegeMsg",)).loc["CollegeMsg", "negatives per positive"]), 1)  # doctest: +SKIP
-    5490.3
-    """
-    import pandas as pd
-
-    rows = {}
-    for name, t in tasks(networks).items():
-        P, N = len(t.positives), t.n_candidates - len(t.positives)
-        random = np.array([[P / 2, P / 2], [N / 2, N / 2]])        # expected matrix of a fair coin
-        all_negative = np.array([[0, P], [0, N]])
-        all_positive = np.array([[P, 0], [N, 0]])
-        constant = linkpred.ScoreHistogram.from_unsorted(np.zeros(P), [0.0], [N]).evaluate()
-        rows[name] = {
-            "negatives per positive": N / P,
-            "random: accuracy": metrics.accuracy(random), "random: precision": metrics.precision(random),
-            "random: recall": metrics.true_positive_rate(random),
-            "all-negative: accuracy": metrics.accuracy(all_negative),
-            "all-negative: recall": metrics.true_positive_rate(all_negative),
-            "all-positive: precision": metrics.precision(all_positive),
-            "all-positive: recall": metrics.true_positive_rate(all_positive),
-            "constant score: AUROC": constant.auroc, "constant score: AUPR": constant.aupr,
-        }
-    return pd.DataFrame(rows).T
-
-
 @checks(scale=Choice("book", "paper"), rates=Values(Real(0, 1, closed="right")), n_test_sets=Integer(2))
-@yang_experiment("link-prediction-theorem41", scales={"book": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41},
-                                           "paper": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41}},
-                 paper_cost="~20 s on 1 core")
+@experiment("link-prediction-theorem41", scales={"book": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41},
+                                      "paper": {"rates": (1e-5, 1e-4, 1e-3), "n_test_sets": 250, "seed": 41}},
+            paper_cost="~20 s on 1 core")
 def theorem41(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3), n_test_sets: int = 250, seed: int = 41):
     """Theorem 4.1 on Condmat: variance of a fixed-threshold rate over sampled negative pairs.
 
@@ -344,10 +83,10 @@ def _rel_se(draws):
 
 
 @checks(scale=Choice("book", "paper"), rates=Values(Real(0, 1, closed="right")), n_repeats=Integer(2))
-@yang_experiment("link-prediction-auroc-variance",
-                 scales={"book": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7},
-                         "paper": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7}},
-                 paper_cost="~30 s on 1 core")
+@experiment("link-prediction-auroc-variance",
+            scales={"book": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7},
+                    "paper": {"rates": (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), "n_repeats": 300, "seed": 7}},
+            paper_cost="~30 s on 1 core")
 def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1), n_repeats: int = 300,
                    seed: int = 7):
     """Theorem 4.1 for AUROC on Condmat: measured variance of the subsampled AUROC against the exact one.
@@ -398,10 +137,10 @@ def auroc_variance(*, rates: tuple[float, ...] = (1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), p=Real(0, 1, closed="right"),
         n_repeats=Integer(2))
-@yang_experiment("link-prediction-corollary43",
-                 scales={"book": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11},
-                         "paper": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11}},
-                 paper_cost="~30 s on 1 core")
+@experiment("link-prediction-corollary43",
+            scales={"book": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11},
+                    "paper": {"networks": _SAMPLING_NETWORKS, "p": 1e-3, "n_repeats": 300, "seed": 11}},
+            paper_cost="~30 s on 1 core")
 def corollary43(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, p: float = 1e-3, n_repeats: int = 300,
                 seed: int = 11):
     """Corollary 4.3: the variance of the subsampled AUROC (preferential attachment) across networks.
@@ -464,11 +203,11 @@ def _subsampling_curve(h, rates, n_repeats, seed):
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), rates=Values(Real(0, 1, closed="right")),
         n_repeats=Integer(1))
-@yang_experiment("link-prediction-fig7", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
-                                                "seed": 2014},
-                                       "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
-                                                 "seed": 2014}},
-                 paper_cost="~60 s on 1 core")
+@experiment("link-prediction-fig7", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
+                                           "seed": 2014},
+                                  "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
+                                            "seed": 2014}},
+            paper_cost="~60 s on 1 core")
 def fig7(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
          n_repeats: int = 100, seed: int = 2014, progress: bool = False):
     """Fig. 7: AUROC of PA, Adamic/Adar and PropFlow on test sets with a fraction p of the negatives.
@@ -661,11 +400,11 @@ def stable_rate_odds(fig7, *, limit=0.01, n_repeats=100):
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), rates=Values(Real(0, 1, closed="right")),
         n_repeats=Integer(1), train_seed=Seed(), weighted=Boolean())
-@yang_experiment("link-prediction-fig8", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
-                                                "seed": 2014, "train_seed": 8},
-                                       "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
-                                                 "seed": 2014, "train_seed": 8}},
-                 paper_cost="~60 s on 1 core")
+@experiment("link-prediction-fig8", scales={"book": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
+                                           "seed": 2014, "train_seed": 8},
+                                  "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
+                                            "seed": 2014, "train_seed": 8}},
+            paper_cost="~60 s on 1 core")
 def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
          n_repeats: int = 100, seed: int = 2014, train_seed: int = 8, weighted: bool = True, progress: bool = False):
     """Fig. 8: the same as Fig. 7 with a supervised predictor (gradient boosting on five features).
@@ -720,3 +459,101 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
         frames.append(pd.DataFrame({"network": name, "p": usable, "mean": au.mean(1), "min": au.min(1),
                                     "max": au.max(1), "all_pairs_auroc": h.evaluate().auroc}))
     return pd.concat(frames, ignore_index=True)
+
+
+def _stable_rate(d, limit=0.01):
+    """The smallest sampling rate from which on every larger rate the AUROC's range is at most ``limit``."""
+    d = d.sort_values("p")
+    ok = ((d["max"] - d["min"]) <= limit).to_numpy()
+    p = d["p"].to_numpy()
+    bad = np.flatnonzero(~ok)
+    return float(p[bad[-1] + 1]) if bad.size else float(p[0])
+
+
+def _example_frame():
+    """A small DataFrame: the common test's valid value for a results-table parameter."""
+    import pandas as pd
+
+    return pd.DataFrame({"x": [0.5, 0.25]})
+
+
+@checks(theorem=Instance("DataFrame", example=_example_frame), corollary_z=Array(ndim=1),
+        corollary=Instance("DataFrame", example=_example_frame), fig7=Instance("DataFrame", example=_example_frame),
+        fig8=Instance("DataFrame", example=_example_frame))
+def ours(*, theorem, corollary_z, corollary, fig7, fig8):
+    """Our values of the sampling chapter's claims: Theorem 4.1, Equation 1, Corollary 4.3, Figs. 7 and 8.
+
+    ``theorem`` is :func:`~evalkit.reproductions.link_prediction.theorem41`'s table, ``corollary`` and
+    ``corollary_z`` the table of :func:`~evalkit.reproductions.link_prediction.corollary43` and the z
+    scores of its normalised variances, ``fig7`` and ``fig8`` the frames of
+    :func:`~evalkit.reproductions.link_prediction.fig7` and :func:`~evalkit.reproductions.link_prediction.fig8`.
+
+    Parameters
+    ----------
+    theorem : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.theorem41`'s table (with a column ``p``).
+    corollary_z : array-like of float
+        z scores of the normalised variances of Corollary 4.3.
+    corollary : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.corollary43`'s table, indexed by network.
+    fig7 : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.fig7`'s frame.
+    fig8 : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.fig8`'s frame (Condmat and email-Eu-core).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> def curve(net, pred, spread):
+    ...     return pd.DataFrame({"network": net, "predictor": pred, "p": [1e-3, 1e-2, 1.0], "mean": 0.8,
+    ...                          "min": [0.8 - spread, 0.8 - spread / 10, 0.8], "max": [0.8 + spread, 0.8 + spread / 10, 0.8]})
+    >>> fig7 = pd.concat([curve("Condmat", "PA", 0.02), curve("Condmat", "PF", 0.01),
+    ...                   curve("CollegeMsg", "PA", 0.02), curve("CollegeMsg", "PF", 0.03)], ignore_index=True)
+    >>> fig8 = pd.concat([curve("Condmat", "GB", 0.02), curve("email-Eu-core", "GB", 0.02)], ignore_index=True)
+    >>> theorem = pd.DataFrame({"p": [1e-4, 1e-3], "Theorem 4.1": [2e-3, 2e-4], "ratio": [1.02, 0.97]})
+    >>> corollary = pd.DataFrame({"Var(AUROC), measured": [1e-5, 4e-5]}, index=["Condmat", "CollegeMsg"])
+    >>> values = ours(theorem=theorem, corollary_z=[0.5, -1.2], corollary=corollary, fig7=fig7, fig8=fig8)
+    >>> values["yang.thm41.statement"], values["yang.fig7.condmat.stable-rate"]
+    (True, 0.01)
+    """
+    ratio_ok = bool(((theorem["ratio"] > 0.8) & (theorem["ratio"] < 1.25)).all())
+    by_rate = theorem.groupby("p")["Theorem 4.1"].mean().sort_index()
+    rises = bool(np.all(np.diff(by_rate.to_numpy()) < 0))
+    curves = {k: d for k, d in fig7.groupby(["network", "predictor"], sort=False)}
+    spread = {k: float((d.sort_values("p")["max"] - d.sort_values("p")["min"]).iloc[0]) for k, d in curves.items()}
+
+    def grows(d):
+        d = d.sort_values("p")
+        return bool(np.all(np.diff((d["max"] - d["min"]).to_numpy()) <= 1e-3))
+
+    def mean_stable(d):
+        d = d.sort_values("p")
+        full = d["mean"].iloc[-1]
+        return bool((d.loc[d["p"] >= 1e-3, "mean"] - full).abs().max() <= 0.005)
+
+    cm = {k[1]: v for k, v in spread.items() if k[0] == "Condmat"}
+    cmsg = {k[1]: v for k, v in spread.items() if k[0] == "CollegeMsg"}
+    sup = {k: d for k, d in fig8.groupby("network", sort=False)}
+    var = corollary["Var(AUROC), measured"]
+    return {
+        "yang.thm41.statement": ratio_ok and rises,
+        "yang.eq1.variance": ratio_ok,
+        "yang.thm41.linear-in-inverse-p": ratio_ok,
+        "yang.cor43.statement": bool(np.abs(np.asarray(corollary_z)).max() < 3),
+        "yang.cor43.facebook-above-condmat": bool(var.loc["CollegeMsg"] > var.loc["Condmat"]),
+        "yang.fig7.variance-grows": all(grows(d) for d in curves.values()),
+        "yang.fig7.mean-stable": all(mean_stable(d) for d in curves.values()),
+        "yang.fig7.condmat.stable-rate": max(_stable_rate(d) for k, d in curves.items() if k[0] == "Condmat"),
+        "yang.fig7.facebook.stable-rate": max(_stable_rate(d) for k, d in curves.items() if k[0] == "CollegeMsg"),
+        "yang.fig7.condmat.pa-most-susceptible": max(cm, key=cm.get) == "PA",
+        "yang.fig7.facebook.pf-most-susceptible": max(cmsg, key=cmsg.get) == "PF",
+        "yang.fig8.dblp.stable-rate": _stable_rate(sup["Condmat"]),
+        "yang.fig8.enron.stable-rate": _stable_rate(sup["email-Eu-core"]),
+        "yang.fig8.supervised-same": all(grows(d) and mean_stable(d) for d in sup.values()),
+        "yang.s8.guideline4": ratio_ok and rises and all(grows(d) for d in curves.values()),
+    }

@@ -21,6 +21,12 @@ The label period of a stand-in is open-ended (``end=None``) unless ``end="last e
 is asked for, which closes it just after the last event (``max(time) + 1``). The two give
 the same task; the closed form is needed where the label period is cut into time slices
 (the measures chapter uses it throughout, the other chapters the open form).
+
+The scores several pages share are computed once per process (and once per build, through
+the results cache): PropFlow of each test task, one score per ordering
+(:func:`directed_propflow`) and their mean (:func:`mean_propflow`), and the score
+histograms of preferential attachment, PropFlow and Adamic/Adar split by distance
+(:func:`distance_histograms`).
 """
 from __future__ import annotations
 
@@ -31,16 +37,19 @@ import typing
 import numpy as np
 
 from ... import datasets, linkpred
-from ..._checks import Choice, Integer, Text, Values, checks
-from .._experiment import experiment
+from ..._checks import Boolean, Choice, Integer, Text, Values, checks
+from .._cache import disk_cached
 
-__all__ = ["FACEBOOK_SPLIT", "NETWORKS", "Network", "PAPER_NETWORKS", "events", "label", "periods", "task", "tasks",
-           "training_task", "utc", "yang_experiment"]
+__all__ = ["DISTANCE_NETWORKS", "FACEBOOK_SPLIT", "NETWORKS", "Network", "PAPER_NETWORKS", "directed_propflow",
+           "distance_histograms", "events", "label", "mean_propflow", "periods", "task", "tasks", "training_task", "utc"]
 
 #: the networks of the link-prediction chapters: the paper's Condmat and Facebook (CollegeMsg),
 #: the stand-ins for DBLP and Enron, and further networks
 Network = typing.Literal["Condmat", "CollegeMsg", "email-Eu-core", "Enron (Benson)", "sx-mathoverflow"]
 NETWORKS = typing.get_args(Network)
+#: the networks of the paper's figures (the distance and measures chapters): Condmat (also DBLP's stand-in),
+#: CollegeMsg (Facebook), email-Eu-core (Enron's)
+DISTANCE_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core")
 #: the paper's network -> (our network used wherever the paper uses it, "is" or "stand-in")
 PAPER_NETWORKS = {"Condmat": ("Condmat", "is"), "DBLP": ("Condmat", "stand-in"),
                   "Enron": ("email-Eu-core", "stand-in"), "Facebook": ("CollegeMsg", "is")}
@@ -50,39 +59,6 @@ _FACEBOOK_TRAINING = int(datetime.datetime(2004, 7, 1, 7, tzinfo=datetime.timezo
 _TEMPORAL_KEYS = {"CollegeMsg": "CollegeMsg", "email-Eu-core": "email-Eu-core-temporal",
                   "sx-mathoverflow": "sx-mathoverflow"}
 _ENDS = ("open", "last event")
-
-
-@checks(name=Text())
-def yang_experiment(name, **kwargs):
-    """:func:`evalkit.reproductions.experiment` for a function of this package (source ``yang``).
-
-    Parameters
-    ----------
-    name : str
-        Command-line name, ``link-prediction-<what>``.
-    **kwargs
-        ``scales``, ``paper_cost`` and the other keywords of :func:`evalkit.reproductions._experiment.experiment`.
-
-    Returns
-    -------
-    callable
-        A decorator registering the function as an experiment of the source ``yang``.
-
-    Examples
-    --------
-    >>> from evalkit.reproductions._experiment import REGISTRY
-    >>> @yang_experiment("link-prediction-demo", scales={"book": {"n": 2}, "paper": {"n": 5}}, paper_cost="instant")
-    ... def demo(*, n: int = 1):
-    ...     '''Twice n.'''
-    ...     return [{"n": 2 * n}]
-    >>> demo(), demo(scale="paper"), demo.experiment.source
-    ([{'n': 4}], [{'n': 10}], 'yang')
-    >>> _ = REGISTRY.pop("link-prediction-demo")
-    """
-    def decorate(function):
-        function.__module__ = "evalkit.reproductions.link_prediction"
-        return experiment(name, **kwargs)(function)
-    return decorate
 
 
 @checks(year=Integer(1, 9999))
@@ -298,3 +274,115 @@ def training_task(name):
     if name == "CollegeMsg":
         return linkpred.temporal_task(ev, split=_FACEBOOK_TRAINING, end=FACEBOOK_SPLIT)
     return linkpred.temporal_task(ev, split=int(np.quantile(ev.time, 0.6)), end=int(np.quantile(ev.time, 0.8)))
+
+
+@checks(name=Choice(*NETWORKS), weighted=Boolean())
+def directed_propflow(name, *, weighted=True):
+    """PropFlow (5 steps) of a network's test task, one score per ordering (row = source); computed once.
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+    weighted : bool, default True
+        Walk on the weighted network (``task(name).weights``: Condmat's papers weighted
+        ``1 / (k - 1)`` per pair, as the paper's networks are; message counts elsewhere) or
+        on the 0/1 network (``task(name).adjacency``), as version 1 of the book did.
+
+    Returns
+    -------
+    numpy.ndarray or scipy.sparse array, shape (n_nodes, n_nodes)
+        PropFlow from each source (row) to each target (column).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> directed_propflow("CollegeMsg").shape  # doctest: +SKIP
+    (1829, 1829)
+    """
+    return _directed_propflow(name, bool(weighted))
+
+
+@functools.lru_cache(maxsize=None)
+@disk_cached  # shared by the distance, measures and sampling chapters
+def _directed_propflow(name, weighted):
+    t = task(name)
+    return linkpred.propflow(t.weights if weighted else t.adjacency, symmetrize=None)
+
+
+@checks(name=Choice(*NETWORKS), weighted=Boolean())
+def distance_histograms(name, *, weighted=True):
+    """PA, PropFlow (mean of the orderings) and Adamic/Adar of a test task, split by distance; computed once.
+
+    ``weighted`` chooses PropFlow's network (see :func:`directed_propflow`); preferential
+    attachment and Adamic/Adar are defined on the neighbour sets (the paper's Section 2.2)
+    and are the same either way.
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+    weighted : bool, default True
+        PropFlow on the weighted network or on the 0/1 one.
+
+    Returns
+    -------
+    dict of predictor name -> evalkit.linkpred.DistanceHistograms
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> sorted(distance_histograms("CollegeMsg"))  # doctest: +SKIP
+    ['adamic_adar', 'preferential_attachment', 'propflow']
+    """
+    return _distance_histograms(name, bool(weighted))
+
+
+@checks(name=Choice(*NETWORKS), weighted=Boolean())
+def mean_propflow(name, *, weighted=True):
+    """PropFlow of a network's test task, the mean of its two orderings; computed once.
+
+    ``linkpred.mean_of_orderings(directed_propflow(name, weighted=weighted))``, kept for
+    the chapters that share it (distance, measures, sampling).
+
+    Parameters
+    ----------
+    name : str
+        One of ``NETWORKS``.
+    weighted : bool, default True
+        See :func:`directed_propflow`.
+
+    Returns
+    -------
+    scipy sparse array, shape (n_nodes, n_nodes)
+        Symmetric scores.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> mean_propflow("CollegeMsg").shape  # doctest: +SKIP
+    (1829, 1829)
+    """
+    return _mean_propflow(name, bool(weighted))
+
+
+@functools.lru_cache(maxsize=None)
+@disk_cached  # shared by the distance, measures and sampling chapters
+def _mean_propflow(name, weighted):
+    return linkpred.mean_of_orderings(directed_propflow(name, weighted=weighted))
+
+
+@functools.lru_cache(maxsize=None)
+@disk_cached  # one all-pairs BFS per network, shared by the distance and measures chapters
+def _distance_histograms(name, weighted):
+    t = task(name)
+    propflow = mean_propflow(name, weighted=weighted)
+    if not weighted:  # only PropFlow changes: reuse the others
+        out = dict(distance_histograms(name, weighted=True))
+        out.update(linkpred.distance_score_histograms(t.adjacency, t.positives, {"propflow": propflow}))
+        return out
+    return linkpred.distance_score_histograms(
+        t.adjacency, t.positives, {"preferential_attachment": None, "propflow": propflow, "adamic_adar": None})

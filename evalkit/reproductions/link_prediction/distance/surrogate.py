@@ -1,8 +1,11 @@
-"""The surrogate ranking simulation of Yang, Lichtenwalter & Chawla (2015), Table 2.
+"""The distance chapter, Table 2: the surrogate ranking simulation of Yang, Lichtenwalter & Chawla (2015).
 
 :func:`surrogate_auroc` simulates the AUROC of a sampled test set and of the whole one when
 the positives' places among the negatives follow the paper's surrogate ranking, and
-:func:`surrogate_moments` gives what it converges to, in closed form.
+:func:`surrogate_moments` gives what it converges to, in closed form. :func:`table2` runs the
+simulation with the counts of our Condmat task (:func:`table2_counts`),
+:func:`table2_closed_form` gives what it converges to for each network's counts, and
+:func:`table2_implied` the counts that make the closed form closest to the printed table.
 """
 from __future__ import annotations
 
@@ -10,11 +13,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import Array, Integer, Real, checks
-from .._results import result
-from .._validation import check_positive_int
+from .... import linkpred
+from ...._checks import Array, Choice, Instance, Integer, Real, Values, checks
+from ...._parallel import progress_bar
+from ...._results import result
+from ...._validation import check_positive_int
+from ..._experiment import experiment
+from ..setups import DISTANCE_NETWORKS, NETWORKS, Network, task
 
-__all__ = ["SurrogateMoments", "SurrogateResult", "surrogate_auroc", "surrogate_moments"]
+__all__ = ["SurrogateMoments", "SurrogateResult", "surrogate_auroc", "surrogate_moments", "table2",
+           "table2_closed_form", "table2_counts", "table2_implied"]
 
 _SURROGATE = dict(p_s=Integer(1), n_s=Integer(1), p_f=Integer(1), n_f=Integer(1), alpha=Real(0, 1, closed="right"),
                   beta=Real(1, None))
@@ -251,3 +259,213 @@ def surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta):
 
     return SurrogateMoments(float(alpha), float(beta), auroc(mean_s, p_s, n_s), auroc(mean_1 + mean_2, p_f, n_f),
                             float(np.sqrt(var_s)) / (p_s * n_s), float(np.sqrt(var_1 + var_2)) / (p_f * n_f))
+
+
+# ---------------------------------------------------------------------- Table 2
+
+_ALPHAS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+_BETAS = (10, 20, 30, 40, 50)
+
+
+def _example_cells():
+    """A printed-Table-2-shaped frame (index alpha, columns beta): the common test's valid ``paper_cells``."""
+    import pandas as pd
+
+    return pd.DataFrame(np.full((len(_ALPHAS), len(_BETAS)), 3.0), index=list(_ALPHAS), columns=list(_BETAS))
+
+
+@checks(scale=Choice("book", "paper"), simulations=Integer(1), alphas=Values(Real(0, 1, closed="neither")),
+        betas=Values(Integer(1)))
+@experiment("link-prediction-table2", scales={"book": {"simulations": 400, "seed": 2015},
+                                    "paper": {"simulations": 100_000, "seed": 0}},
+            paper_cost="~15 min on 1 core")
+def table2(*, simulations: int = 100_000, seed: int = 0, alphas: tuple[float, ...] = _ALPHAS,
+           betas: tuple[int, ...] = _BETAS, progress: bool = False):
+    """Table 2 of Yang et al.: the surrogate simulation, with the counts of our Condmat task.
+
+    Parameters
+    ----------
+    simulations : int
+        Simulations per (alpha, beta) cell (the paper: 100,000).
+    seed : int
+        Seed of the one generator all cells share, alpha-major.
+    alphas : tuple of float
+        Top fractions alpha of the ranking.
+    betas : tuple of int
+        Spread factors beta of the sub-problem's positives in the full problem.
+    progress : bool
+        Show a progress bar over the cells.
+
+    Returns
+    -------
+    list of dict
+        One row per cell: alpha, beta, sigmas, mean AUROC of both problems, and the counts.
+
+    Examples
+    --------
+    The counts come from Condmat's task (slow to build), so that line is not run; one cell
+    of the simulation with CollegeMsg's counts, seeded:
+
+    >>> rows = table2(simulations=20, seed=0, alphas=(0.5,), betas=(10,))  # doctest: +SKIP
+    >>> cell = surrogate_auroc(152, 342491, 302, 1658058, 0.5, 10, n_simulations=20, rng=0)
+    >>> round(float(cell.sigmas), 2)
+    -7.81
+    """
+    p_s, n_s, p_f, n_f = table2_counts("Condmat").values()
+    rng = np.random.default_rng(seed)
+    rows = []
+    cells = [(a, b) for a in alphas for b in betas]
+    for a, b in progress_bar(cells, progress=progress, desc="Table 2 cells"):
+        r = surrogate_auroc(p_s, n_s, p_f, n_f, a, b, n_simulations=simulations, rng=rng)
+        rows.append({"alpha": a, "beta": b, "sigmas": r.sigmas, "mean_auroc_sub": float(r.auroc_sub.mean()),
+                     "mean_auroc_full": float(r.auroc_full.mean()), "simulations": simulations,
+                     "p_s": p_s, "n_s": n_s, "p_f": p_f, "n_f": n_f})
+    return rows
+
+
+@checks(name=Choice(*NETWORKS))
+def table2_counts(name: Network = "Condmat"):
+    """The counts Table 2's simulation needs, from a network's task.
+
+    Parameters
+    ----------
+    name : str, default 'Condmat'
+        One of ``NETWORKS``.
+
+    Returns
+    -------
+    dict
+        ``p_s``, ``n_s``: positives and negatives at distance 2 (the sub-problem);
+        ``p_f``, ``n_f``: over all candidate pairs (the full problem).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> table2_counts("CollegeMsg")  # doctest: +SKIP
+    {'p_s': 152, 'n_s': 342491, 'p_f': 302, 'n_f': 1658058}
+    """
+    t = task(name)
+    counts = linkpred.distance_counts(t.adjacency, t.positives)
+    at2 = counts.distance == 2
+    return {"p_s": int(counts.positives[at2][0]), "n_s": int(counts.negatives[at2][0]),
+            "p_f": int(counts.positives.sum()), "n_f": int(counts.negatives.sum())}
+
+
+def _closed_form_rows(label, counts, alphas, betas):
+    rows = []
+    for a in alphas:
+        for b in betas:
+            m = surrogate_moments(counts["p_s"], counts["n_s"], counts["p_f"], counts["n_f"], a, b)
+            rows.append({"counts": label, "alpha": a, "beta": b, "sigmas": m.sigmas,
+                         "N_f / N_s": (counts["p_f"] + counts["n_f"]) / (counts["p_s"] + counts["n_s"]),
+                         "p_s / p_f": counts["p_s"] / counts["p_f"], **counts})
+    return rows
+
+
+@checks(networks=Values(Choice(*NETWORKS)), alphas=Values(Real(0, 1, closed="neither")), betas=Values(Integer(1)))
+def table2_closed_form(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, alphas: tuple[float, ...] = _ALPHAS,
+                       betas: tuple[int, ...] = _BETAS):
+    """Table 2 at the paper's scale: what its simulation converges to, with each network's counts.
+
+    :func:`surrogate_moments` for every cell, so no simulation noise.
+
+    Parameters
+    ----------
+    networks : tuple of str
+        Networks whose counts are used.
+    alphas : tuple of float
+        Top fractions alpha of the ranking.
+    betas : tuple of int
+        Spread factors beta.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per network and cell: ``counts`` (the network), alpha, beta, sigmas,
+        ``N_f / N_s``, ``p_s / p_f`` and the four counts.
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (seconds to minutes), so the example is not run:
+
+    >>> table = table2_closed_form(networks=("CollegeMsg",), alphas=(0.5,), betas=(10,))  # doctest: +SKIP
+    >>> table["sigmas"].round(3).tolist()  # doctest: +SKIP
+    [-7.149]
+    """
+    import pandas as pd
+
+    return pd.DataFrame([row for name in networks
+                         for row in _closed_form_rows(name, table2_counts(name), alphas, betas)])
+
+
+@checks(paper_cells=Instance("DataFrame", example=_example_cells), n_nodes=Integer(100),
+        share=Real(0, 1, closed="right"), alphas=Values(Real(0, 1, closed="neither")), betas=Values(Integer(1)))
+def table2_implied(paper_cells, *, n_nodes: int, share: float, alphas: tuple[float, ...] = _ALPHAS,
+                   betas: tuple[int, ...] = _BETAS):
+    """The counts that make the closed-form Table 2 closest to a printed one.
+
+    The closed form depends on the counts through ``r = N_s / N_f`` (the sub-problem's
+    share of the candidate pairs) and ``p_s`` given the positives' share ``s = p_s / p_f``
+    (:func:`surrogate_moments`). With ``N_f`` the pairs of ``n_nodes``
+    nodes and ``s`` given, this finds the ``r`` and ``p_s`` whose closed-form cells are
+    nearest the printed ones in least squares: a grid over both, then each refined in
+    turn, twice.
+
+    Parameters
+    ----------
+    paper_cells : pandas.DataFrame
+        The printed sigmas, indexed by alpha, with the betas as columns.
+    n_nodes : int
+        Nodes of the network whose counts the table used (``N_f`` is their pairs).
+    share : float
+        Assumed ``p_s / p_f``.
+    alphas : tuple of float
+        The printed table's alphas (its index).
+    betas : tuple of int
+        The printed table's betas (its columns).
+
+    Returns
+    -------
+    dict
+        ``counts`` (p_s, n_s, p_f, n_f), ``N_f / N_s``, ``rms`` (of closed form minus
+        printed) and ``table`` (the closed-form cells, like ``paper_cells``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> printed = pd.DataFrame([[-7.149]], index=[0.5], columns=[10])
+    >>> implied = table2_implied(printed, n_nodes=1000, share=0.5, alphas=(0.5,), betas=(10,))
+    >>> sorted(implied), implied["rms"] < 0.1
+    (['N_f / N_s', 'counts', 'rms', 'table'], True)
+    """
+    import pandas as pd
+
+    n_pairs = n_nodes * (n_nodes - 1) // 2
+    target = paper_cells.loc[list(alphas), list(betas)].to_numpy(dtype=float)
+
+    def counts_of(r, p_s):
+        p_s = int(round(p_s))
+        p_f = max(p_s, int(round(p_s / share)))
+        n_sub = max(p_s + 1, int(round(r * n_pairs)))
+        return {"p_s": p_s, "n_s": n_sub - p_s, "p_f": p_f, "n_f": n_pairs - p_f}
+
+    def cells(c):
+        return np.array([[surrogate_moments(c["p_s"], c["n_s"], c["p_f"], c["n_f"], a, b).sigmas
+                          for b in betas] for a in alphas])
+
+    def sse(r, p_s):
+        return float(((cells(counts_of(r, p_s)) - target) ** 2).sum())
+
+    r_grid = np.geomspace(1e-4, 0.5, 40)
+    p_grid = np.geomspace(10, 1e5, 40)
+    best = min(((sse(r, p), r, p) for r in r_grid for p in p_grid))
+    for _ in range(2):  # refine each coordinate in turn around the best
+        r_grid = best[1] * np.geomspace(0.8, 1.25, 41)
+        best = min((sse(r, best[2]), r, best[2]) for r in r_grid)
+        p_grid = best[2] * np.geomspace(0.8, 1.25, 41)
+        best = min((sse(best[1], p), best[1], p) for p in p_grid)
+    c = counts_of(best[1], best[2])
+    table = pd.DataFrame(cells(c), index=list(alphas), columns=list(betas))
+    return {"counts": c, "N_f / N_s": (c["p_f"] + c["n_f"]) / (c["p_s"] + c["n_s"]),
+            "rms": float(np.sqrt(best[0] / target.size)), "table": table}

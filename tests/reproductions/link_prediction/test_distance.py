@@ -1,0 +1,186 @@
+"""Tests of evalkit.reproductions.link_prediction.distance: the experiments run (on the small stand-in
+network), the paper's surrogate ranking simulation (Table 2) and its closed form, and the page's claim
+values."""
+import argparse
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit.reproductions import _experiment
+from evalkit.reproductions.link_prediction import distance, setups
+from evalkit.reproductions.link_prediction.distance import surrogate
+
+NAMES = ("link-prediction-orderings", "link-prediction-propflow-weighting", "link-prediction-fig10",
+         "link-prediction-table2", "link-prediction-fig11", "link-prediction-table3", "link-prediction-steering")
+SMALL = ("email-Eu-core",)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_registered_with_presets_and_a_command_line_form(name):
+    spec = _experiment.REGISTRY[name]
+    assert spec.source == "link_prediction" and {"book", "paper"} <= set(spec.scales) and spec.paper_cost
+    assert _experiment.REGISTRY["yang" + name[len("link-prediction"):]] is spec     # the version-2 name
+    parser = argparse.ArgumentParser()
+    _experiment.add_experiment_parser(parser.add_subparsers(), spec)
+    args = parser.parse_args([name, "--scale", "paper"])
+    assert args.experiment is spec
+
+
+def test_table2_presets():
+    table2 = _experiment.REGISTRY["link-prediction-table2"].scales
+    assert table2["paper"] == {"simulations": 100_000, "seed": 0}      # the old CLI's defaults
+    assert table2["book"] == {"simulations": 400, "seed": 2015}        # the distance chapter's run
+
+
+def test_distance_experiments_on_a_stand_in(shared_data):
+    orderings = distance.orderings(networks=SMALL)
+    assert set(orderings.columns) >= {"both orderings", "mean", "2-hop pairs"}
+    fig10 = distance.fig10(networks=SMALL)
+    h = setups.distance_histograms("email-Eu-core")["propflow"]
+    assert fig10.loc[("email-Eu-core", "PropFlow"), "all"] == h.pooled().evaluate().auroc
+    assert distance.fig11(networks=SMALL).shape[0] == 2
+    a = distance.table3(networks=SMALL, repetitions=2)
+    b = distance.table3(networks=SMALL, repetitions=2)
+    assert a["table3"].equals(b["table3"])                                       # seeded
+    assert np.isclose(a["fig13"]["fair"].sum(), 1) and np.isclose(a["fig13"]["kaggle"].sum(), 1)
+    steer = distance.steering(network="email-Eu-core", targets=(0.7,))
+    assert abs(steer.loc[0.7, "expected AUROC of the scheme"] - 0.7) < 0.01
+
+
+def test_table2_closed_form_and_the_counts_it_implies(shared_data):
+    counts = distance.table2_counts("email-Eu-core")
+    t = setups.task("email-Eu-core")
+    assert counts["p_f"] + counts["n_f"] == t.n_candidates and counts["p_f"] == len(t.positives)
+    closed = distance.table2_closed_form(networks=SMALL, alphas=(0.5,), betas=(1, 2))
+    direct = surrogate.surrogate_moments(*counts.values(), 0.5, 2).sigmas
+    assert closed.set_index("beta").loc[2, "sigmas"] == direct
+    # a table made from known counts gives those counts back (to the grid's resolution)
+    truth = {"p_s": 600, "n_s": 79_000, "p_f": 2_400, "n_f": 5_000_000 - 2_400}
+    alphas, betas = (0.2, 0.5, 0.9), (10, 30, 50)
+    table = pd.DataFrame([[surrogate.surrogate_moments(*truth.values(), a, b).sigmas for b in betas] for a in alphas],
+                         index=alphas, columns=betas)
+    n_nodes = 3163   # 3163 * 3162 / 2 = 5,000,703 pairs
+    implied = distance.table2_implied(table, n_nodes=n_nodes, share=0.25, alphas=alphas, betas=betas)
+    assert implied["rms"] < 0.05
+    assert implied["N_f / N_s"] == pytest.approx(5_000_000 / 79_600, rel=0.03)
+    assert implied["counts"]["p_s"] == pytest.approx(600, rel=0.05)
+    with pytest.raises(ValueError, match="share"):
+        distance.table2_implied(table, n_nodes=n_nodes, share=1.5, alphas=alphas, betas=betas)
+
+
+def test_propflow_weighting_puts_the_weighted_beside_the_01_numbers(shared_data):
+    table = distance.propflow_weighting(networks=SMALL)
+    row = table.loc[("email-Eu-core", "AUROC, all pairs (Fig. 10)")]
+    assert row["weighted"] == distance.fig10(networks=SMALL).loc[("email-Eu-core", "PropFlow"), "all"]
+    assert row["unweighted"] == distance.fig10(networks=SMALL, weighted=False).loc[("email-Eu-core", "PropFlow"),
+                                                                                   "all"]
+    assert np.isclose(row["difference"], row["weighted"] - row["unweighted"])
+    # the paper's numbers for Enron, which email-Eu-core stands in for: Table 3 only
+    assert table["claim"].dropna().to_dict() == {
+        ("email-Eu-core", "AUROC, fair sample (Table 3)"): "yang.table3.enron.pf.fair",
+        ("email-Eu-core", "AUROC, Kaggle sample (Table 3)"): "yang.table3.enron.pf.kaggle"}
+    assert distance.PROPFLOW_CLAIMS[("CollegeMsg", "AUROC, fair sample (Table 3)")] == "yang.table3.facebook.pf.fair"
+
+
+def test_bad_arguments_are_refused_before_any_data_is_loaded():
+    # declared checks (issue 22): an unknown network is named before the other networks are loaded
+    with pytest.raises(ValueError, match=r"networks\[1\] must be one of"):
+        distance.fig10(networks=("Condmat", "DBLP"))
+    with pytest.raises(ValueError, match="n_nodes"):
+        distance.table2_implied(pd.DataFrame([[3.0]], index=[0.5], columns=[10]), n_nodes=50, share=0.5,
+                                alphas=(0.5,), betas=(10,))
+    with pytest.raises(TypeError, match="n_nodes"):
+        distance.table2_implied(pd.DataFrame([[3.0]], index=[0.5], columns=[10]), n_nodes=1000.0, share=0.5,
+                                alphas=(0.5,), betas=(10,))
+
+
+def test_ours(distance_values):
+    ours = distance_values
+    assert ours["yang.s3.4.propflow-directional"] and ours["yang.fig5.from-vb"] and ours["yang.fig5.from-va"]
+    assert ours["yang.s4.2.condmat.l2-negatives-at-balance"] == pytest.approx(214000 * 4500 / 9.6e7)
+    assert ours["yang.fig10.pa.pooled-above"] is False         # distance 5 beats the pooled pairs
+    assert ours["yang.fig10.condmat.pf-inflation"] == pytest.approx(0.8 / 0.59 - 1)
+    assert ours["yang.fig10.condmat.pf-above-pa-only-at-2"] is False
+    assert ours["yang.table2.a03.b50"] == 5.2 and ours["yang.table2.falls-with-beta"]
+    assert ours["yang.table3.kaggle-higher"] is False and ours["yang.table3.max-gain"] == pytest.approx(0.6 / 0.7 - 1)
+    assert ours["yang.fig9.decay"] and ours["yang.fig11.increases"] and ours["yang.s4.3.arbitrary-auroc"]
+
+
+def test_rises_with_is_spearmans_sign_and_false_without_a_rank_correlation():
+    rises_with = distance._rises_with
+    assert rises_with([1, 2, 3], [0.1, 0.3, 0.2]) and not rises_with([1, 2, 3], [0.3, 0.2, 0.1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # scipy would warn (ConstantInputWarning) and give NaN
+        assert not rises_with([1, 2, 3], [0.2, 0.2, 0.2])
+        assert not rises_with([5, 5, 5], [0.1, 0.2, 0.3])
+
+
+# ---------------------------------------------------------------- the surrogate simulation (Table 2)
+
+def test_surrogate_expectations():
+    p_s, n_s, p_f, n_f, alpha, beta = 30, 970, 100, 99_900, 0.4, 5
+    r = surrogate.surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta, n_simulations=3000, rng=0)
+    # P_sub: positions uniform among the top M, so E[AUROC] = 1 - (M - p) / (2 n)
+    M = int(alpha * (p_s + n_s))
+    e_sub = 1 - (M - p_s) / (2 * n_s)
+    assert abs(r.auroc_sub.mean() - e_sub) < 5 * r.auroc_sub.std() / np.sqrt(3000)
+    # P_full: the first p_s places uniform in [0, m1), the rest uniform over the free places of [0, m2)
+    m1, m2 = int(alpha * (p_s + n_s) * beta), int(alpha * (p_f + n_f))
+    mean_free = (m2 * (m2 - 1) / 2 - p_s * (m1 - 1) / 2) / (m2 - p_s)
+    e_sum = p_s * (m1 - 1) / 2 + (p_f - p_s) * mean_free
+    e_full = 1 - (e_sum - p_f * (p_f - 1) / 2) / (p_f * n_f)
+    assert abs(r.auroc_full.mean() - e_full) < 5 * r.auroc_full.std() / np.sqrt(3000)
+    assert r.sigmas > 0
+    assert np.array_equal(r.auroc_sub, surrogate.surrogate_auroc(p_s, n_s, p_f, n_f, alpha, beta,
+                                                           n_simulations=3000, rng=0).auroc_sub)
+
+
+@pytest.mark.parametrize("args", [(30, 970, 100, 99_900, 0.4, 5),          # the usual case
+                                  (100, 10_000, 400, 1_000_000, 0.9, 50),  # beta (p_s + n_s) above p_f + n_f
+                                  (152, 342_491, 302, 1_658_058, 0.3, 10)])  # the sign reverses
+def test_surrogate_moments_are_what_the_simulation_converges_to(args):
+    n = 4000
+    m = surrogate.surrogate_moments(*args)
+    r = surrogate.surrogate_auroc(*args, n_simulations=n, rng=3)
+    for mean, sd, sims in ((m.mean_sub, m.sd_sub, r.auroc_sub), (m.mean_full, m.sd_full, r.auroc_full)):
+        assert abs(sims.mean() - mean) < 4 * sd / np.sqrt(n)
+        # the standard deviation of a sample SD is about sd / sqrt(2 n); the variance is approximate
+        assert abs(sims.std(ddof=1) / sd - 1) < 4 / np.sqrt(2 * n) + 0.01
+    assert m.sigmas == pytest.approx(r.sigmas, rel=0.05)
+    assert np.sign(m.sigmas) == np.sign(r.sigmas)
+
+
+def test_surrogate_moments_closed_form_limit():
+    # few positives beside their places: sigmas ~ s sqrt(3 p_s) (1 - beta r) / sqrt(1 + s(1-s) + s^2 beta^2 r^2)
+    p_s, n_s, p_f, n_f, beta = 1000, 10_000_000, 4000, 1_000_000_000, 20
+    s, r = p_s / p_f, (p_s + n_s) / (p_f + n_f)
+    approx = s * np.sqrt(3 * p_s) * (1 - beta * r) / np.sqrt(1 + s * (1 - s) + (s * beta * r) ** 2)
+    for alpha in (0.2, 0.9):                                   # alpha cancels
+        assert surrogate.surrogate_moments(p_s, n_s, p_f, n_f, alpha, beta).sigmas == pytest.approx(approx, rel=0.01)
+    with pytest.raises(ValueError, match="alpha must be"):
+        surrogate.surrogate_moments(1, 10, 5, 100, 0, 10)
+
+
+def test_surrogate_places_are_distinct():
+    # as many places as positives: only distinct places fill them, and the AUROC is exactly 1
+    r = surrogate.surrogate_auroc(5, 5, 20, 20, 0.5, 1, n_simulations=50, rng=1)
+    assert np.allclose(r.auroc_full, 1.0) and np.allclose(r.auroc_sub, 1.0)
+    r = surrogate.surrogate_auroc(3, 7, 12, 28, 0.3, 2, n_simulations=50, rng=1)
+    assert np.allclose(r.auroc_full, 1.0)
+
+
+def test_surrogate_errors():
+    with pytest.raises(ValueError, match="part of the full one"):
+        surrogate.surrogate_auroc(10, 10, 5, 100, 0.5, 10)
+    with pytest.raises(ValueError, match="alpha must be"):
+        surrogate.surrogate_auroc(1, 10, 5, 100, 1.5, 10)
+    with pytest.raises(ValueError, match="beta must be"):
+        surrogate.surrogate_auroc(1, 10, 5, 100, 0.5, 0.5)
+
+
+
+def test_surrogate_refuses_too_few_simulations():
+    with pytest.raises(ValueError, match="n_simulations must be an integer >= 2"):
+        surrogate.surrogate_auroc(10, 100, 20, 1000, 0.2, 2, n_simulations=1)

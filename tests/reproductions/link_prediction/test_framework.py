@@ -1,0 +1,88 @@
+"""Tests of evalkit.reproductions.link_prediction.framework: the paper's networks identified, Table 1, the
+tasks' sizes and class imbalance (on the small stand-in network), and the page's claim values."""
+import argparse
+
+import numpy as np
+import pytest
+
+from evalkit import claims
+from evalkit.reproductions import _experiment
+from evalkit.reproductions.link_prediction import framework, setups
+
+NAMES = ("link-prediction-table1", "link-prediction-task-sizes", "link-prediction-imbalance")
+SMALL = ("email-Eu-core",)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_registered_with_presets_and_a_command_line_form(name):
+    spec = _experiment.REGISTRY[name]
+    assert spec.source == "link_prediction" and {"book", "paper"} <= set(spec.scales) and spec.paper_cost
+    assert _experiment.REGISTRY["yang" + name[len("link-prediction"):]] is spec     # the version-2 name
+    parser = argparse.ArgumentParser()
+    _experiment.add_experiment_parser(parser.add_subparsers(), spec)
+    args = parser.parse_args([name, "--scale", "paper"])
+    assert args.experiment is spec
+
+
+def test_collegemsg_is_the_papers_facebook(shared_data):
+    # identified by its counts: the whole period's undirected edges equal Facebook's
+    ident = framework.identify_networks()
+    assert ident.loc["CollegeMsg", "is"] == "Facebook" and ident.loc["Condmat", "is"] == "Condmat"
+    assert (ident["is"] != "").sum() == 2                  # nothing else is one of the paper's networks
+    # the feature period before 1 September 2004 (Pacific) holds the paper's node count
+    nodes, edges = (int(claims.source_value(f"yang.table1.facebook.{k}")) for k in ("nodes", "edges"))
+    after, until = framework.feature_period_window("CollegeMsg", nodes)
+    assert after.timestamp() < setups.FACEBOOK_SPLIT <= until.timestamp()
+    assert setups.task("CollegeMsg").n_nodes == nodes
+    # counted by hand: the nodes of the messages before the split, the pairs of all messages
+    ev = setups.events("CollegeMsg")
+    before = ev.time < setups.FACEBOOK_SPLIT
+    assert np.union1d(ev.src[before], ev.dst[before]).size == nodes
+    loops = ev.src == ev.dst
+    assert len({frozenset(p) for p in zip(ev.src[~loops], ev.dst[~loops])}) == edges
+    with pytest.raises(ValueError, match="n_nodes must be between"):
+        framework.feature_period_window("CollegeMsg", 10**6)
+    with pytest.raises(ValueError, match="name must be one of"):
+        framework.feature_period_window("Facebook", 10)
+
+
+def test_table1_puts_each_paper_network_beside_ours(shared_data):
+    t1 = framework.table1()
+    assert list(t1.index) == ["Condmat", "DBLP", "Enron", "Facebook"]
+    assert t1.loc["DBLP", "our network"] == "Condmat" and t1.loc["Enron", "our network"] == "email-Eu-core"
+    for net in ("Condmat", "Facebook"):         # the paper's networks, counted as the paper counts them
+        assert t1.loc[net, "relation"] == "is"
+        assert t1.loc[net, "nodes"] == t1.loc[net, "paper: nodes"]
+        assert t1.loc[net, "edges"] == t1.loc[net, "paper: edges"]
+    cm = setups.task("Condmat")
+    assert t1.loc["Condmat", "feature-network edges"] == cm.n_edges < t1.loc["Condmat", "edges"]
+    assert t1.loc["Enron", "nodes / paper's"] == pytest.approx(setups.task("email-Eu-core").n_nodes
+                                                             / claims.source_value("yang.table1.enron.nodes"))
+
+
+def test_framework_experiments_on_a_stand_in(shared_data):
+    t = setups.task("email-Eu-core")
+    assert framework.class_imbalance(networks=SMALL).loc["email-Eu-core", "constant score: AUROC"] == 0.5
+    assert framework.task_sizes(networks=SMALL).loc["email-Eu-core", "nodes"] == t.n_nodes
+
+
+def test_bad_arguments_are_refused_before_any_data_is_loaded():
+    with pytest.raises(ValueError, match="scale"):
+        framework.table1(scale="small")
+
+
+def test_ours(framework_values):
+    ours = framework_values
+    assert ours["yang.table1.condmat.density"] == pytest.approx(2 * 99 / (100 * 99))
+    assert ours["yang.table1.condmat.edges"] == 120 and not any(k.startswith("yang.table1.dblp") for k in ours)
+    assert ours["yang.s3.3.balanced-baselines"] is False      # recall of the trivial predictors is 0 and 1
+    assert ours["yang.s3.3.accuracy-near-one"] and ours["yang.s3.3.precision-baseline"]
+    assert ours["yang.fig3.distributions-differ"]
+    assert ours["yang.fig7.condmat.imbalance-order"] == pytest.approx(np.log10(20_000))
+
+
+def test_ours_leaves_out_the_parts_not_given():
+    assert framework.ours() == {}
+    fig3 = framework.ours(spans={"adamic_adar": 1.0, "preferential_attachment": 1.5},
+                          distinct={"adamic_adar": 50, "preferential_attachment": 60})
+    assert fig3 == {"yang.fig3.distributions-differ": False}

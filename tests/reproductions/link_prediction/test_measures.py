@@ -1,0 +1,48 @@
+"""Tests of evalkit.reproductions.link_prediction.measures: the experiments run (on the small stand-in
+network), and the page's claim values."""
+import argparse
+
+import pytest
+
+from evalkit.reproductions import _experiment
+from evalkit.reproductions.link_prediction import measures
+
+NAMES = ("link-prediction-new-nodes", "link-prediction-theorem61", "link-prediction-fig14", "link-prediction-fig15",
+         "link-prediction-time-slices")
+SMALL = ("email-Eu-core",)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_registered_with_presets_and_a_command_line_form(name):
+    spec = _experiment.REGISTRY[name]
+    assert spec.source == "link_prediction" and {"book", "paper"} <= set(spec.scales) and spec.paper_cost
+    assert _experiment.REGISTRY["yang" + name[len("link-prediction"):]] is spec     # the version-2 name
+    parser = argparse.ArgumentParser()
+    _experiment.add_experiment_parser(parser.add_subparsers(), spec)
+    args = parser.parse_args([name, "--scale", "paper"])
+    assert args.experiment is spec
+
+
+def test_measures_experiments_on_a_stand_in(shared_data):
+    check = measures.theorem61(networks=SMALL)
+    assert check["difference"].abs().max() < 1e-9
+    new = measures.new_nodes(networks=SMALL)
+    assert new.loc[("email-Eu-core", "testing network"), "nodes"] >= new.loc[("email-Eu-core", "training network"),
+                                                                              "nodes"]
+    fig14 = measures.fig14(networks=SMALL, n_k=20)
+    assert set(fig14["rates"].predictor) == set(measures.MEASURE_PREDICTORS)
+    aupr = measures.aupr_by_distance(networks=SMALL)
+    assert aupr.loc[("email-Eu-core", "PA"), "all pairs"] > 0
+    slices = measures.time_slices(networks=SMALL, n_slices=2)
+    assert len(slices) == 2 * 2 * 3 and measures.slice_positives("email-Eu-core", n_slices=2)
+
+
+def test_ours(measures_values):
+    ours = measures_values
+    assert ours["yang.s5.same-effect"] is False and ours["yang.s8.guideline9"]
+    assert ours["yang.s5.training-network"] is False
+    assert ours["yang.thm61.statement"] and ours["yang.fig14.enron.pa-pf-reversal"] and ours["yang.s8.guideline2"]
+    assert ours["yang.fig14.k-changes-ranking"]
+    assert ours["yang.fig15.aupr-l2-above-all"] and ours["yang.fig15.aupr-declines"]
+    assert ours["yang.fig15.aupr-increases"] is False
+    assert ours["yang.fig17.auroc-fluctuates"] and ours["yang.fig19.aupr-rises"]

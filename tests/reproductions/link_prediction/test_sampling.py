@@ -1,0 +1,74 @@
+"""Tests of evalkit.reproductions.link_prediction.sampling: the experiments run (on the small stand-in
+network), the stable rate's odds match a simulation, and the page's claim values."""
+import argparse
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit import linkpred
+from evalkit.reproductions import _experiment
+from evalkit.reproductions.link_prediction import sampling, setups
+
+NAMES = ("link-prediction-theorem41", "link-prediction-auroc-variance", "link-prediction-corollary43",
+         "link-prediction-fig7", "link-prediction-fig8")
+SMALL = ("email-Eu-core",)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_registered_with_presets_and_a_command_line_form(name):
+    spec = _experiment.REGISTRY[name]
+    assert spec.source == "link_prediction" and {"book", "paper"} <= set(spec.scales) and spec.paper_cost
+    assert _experiment.REGISTRY["yang" + name[len("link-prediction"):]] is spec     # the version-2 name
+    parser = argparse.ArgumentParser()
+    _experiment.add_experiment_parser(parser.add_subparsers(), spec)
+    args = parser.parse_args([name, "--scale", "paper"])
+    assert args.experiment is spec
+
+
+def test_sampling_experiments_on_a_stand_in(shared_data):
+    fig7 = sampling.fig7(networks=SMALL, rates=(1e-2, 1.0), n_repeats=3)
+    full = fig7[fig7.p == 1.0]
+    t = setups.task("email-Eu-core")
+    pa = linkpred.evaluate_all_pairs(t.adjacency, t.positives, "preferential_attachment").auroc
+    assert full.set_index("predictor").loc["PA", "mean"] == pytest.approx(pa)   # p = 1 is the full evaluation
+    cor = sampling.corollary43(networks=SMALL, n_repeats=5)
+    assert cor.loc["email-Eu-core", "negatives N"] == t.n_candidates - len(t.positives)
+
+
+def test_bad_arguments_are_refused_before_any_data_is_loaded():
+    with pytest.raises(ValueError, match="rates"):
+        sampling.fig7(rates=(0.0, 1.0))
+
+
+def test_stable_rate_odds_match_a_simulation_of_the_ranges():
+    # two predictors at three rates; each cell's 100 draws normal with the given sd:
+    # the frequency of each simulated stable rate matches the computed odds
+    frame = pd.DataFrame({"network": "n", "predictor": ["PA"] * 3 + ["AA"] * 3, "p": [0.01, 0.1, 1.0] * 2,
+                          "sd": [0.0021, 0.0016, 0.0, 0.0030, 0.0012, 0.0]})
+    odds = sampling.stable_rate_odds(frame, limit=0.01, n_repeats=100).loc["n"]
+    assert abs(odds.sum() - 1) < 1e-9
+    rng = np.random.default_rng(5)
+    n_sim = 4000
+    ranges = np.ptp(rng.normal(size=(n_sim, 6, 100)) * frame["sd"].to_numpy()[None, :, None], axis=2)
+    ok = ranges <= 0.01
+    at_rate = {p: ok[:, (frame["p"] == p).to_numpy()].all(axis=1) for p in (0.01, 0.1, 1.0)}
+    stable = np.where(at_rate[0.01] & at_rate[0.1], 0.01, np.where(at_rate[0.1], 0.1, 1.0))
+    for p in (0.01, 0.1, 1.0):
+        freq = (stable == p).mean()
+        assert abs(freq - odds[p]) < 4 * np.sqrt(odds[p] * (1 - odds[p]) / n_sim) + 1e-3, (p, freq, odds[p])
+
+
+def test_stable_rate_odds_name_missing_columns():
+    with pytest.raises(ValueError, match="fig7 must have the columns network, p and sd"):
+        sampling.stable_rate_odds(pd.DataFrame({"network": ["n"], "p": [0.1]}))
+
+
+def test_ours(sampling_values):
+    ours = sampling_values
+    assert ours["yang.thm41.statement"] and ours["yang.cor43.statement"] and ours["yang.cor43.facebook-above-condmat"]
+    assert ours["yang.fig7.condmat.stable-rate"] == pytest.approx(1e-4)
+    assert ours["yang.fig7.facebook.stable-rate"] == pytest.approx(1e-1)
+    assert ours["yang.fig8.dblp.stable-rate"] == pytest.approx(1e-4)
+    assert ours["yang.fig7.condmat.pa-most-susceptible"] and ours["yang.fig7.facebook.pf-most-susceptible"]
+    assert ours["yang.fig7.variance-grows"] and ours["yang.fig7.mean-stable"]

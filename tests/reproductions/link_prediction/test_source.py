@@ -1,0 +1,74 @@
+"""Tests of the source's side of Yang et al.'s claims: the registry (claims.toml, with the sentences of the
+qualitative claims and the standing notes), source.py, and that the pages' ``ours`` cover every attempted
+claim once."""
+from evalkit import claims
+from evalkit.reproductions.link_prediction import source
+
+#: the sections a note may name: the errata and the chapters' explanations
+SECTIONS = {"errata-yang", "errata-yang-baselines", "errata-yang-imbalance", "lp-directionality",
+            "lp-fig10-exceptions", "lp-pf-vs-pa", "lp-table2-why", "lp-kaggle", "lp-fig7-stability",
+            "lp-table3-truncation"}
+
+
+def test_registry_inventory():
+    cs = claims.claims_of("yang.")
+    assert len(cs) >= 150
+    ids = [c.id for c in cs]
+    assert len(ids) == len(set(ids))
+    assert {c.kind for c in cs} <= set(claims.KINDS)
+    # Table 1 cell by cell, Table 2 and Table 3 cell by cell, the nine guidelines
+    assert sum(i.startswith("yang.table1.") for i in ids) == 12
+    assert sum(i.startswith("yang.table2.a") for i in ids) == 40
+    assert sum(i.startswith("yang.table3.") and i.count(".") == 4 for i in ids) == 24
+    assert sum(i.startswith("yang.s8.guideline") for i in ids) == 9
+    assert isinstance(claims.source_value("yang.table1.condmat.nodes"), float)
+    assert all(c.not_attempted for c in cs if c.id.startswith("yang.table3.dblp."))
+
+
+def test_standing_notes():
+    enron = "email-Eu-core in place of Enron"
+    assert claims.get_claim("yang.table3.enron.pf.fair").data == enron
+    assert claims.get_claim("yang.table3.condmat.pf.fair").data is None        # the paper's (weighted) network
+    kaggle = claims.get_claim("yang.table3.condmat.pf.kaggle")
+    assert (kaggle.data, kaggle.scale, kaggle.explanation) == (None, None, "lp-kaggle")
+    assert claims.get_claim("yang.table2.a02.b10").explanation == "lp-table2-why"
+    assert claims.get_claim("yang.cor43.statement").data == enron
+    assert claims.get_claim("yang.cor43.facebook-above-condmat").data is None   # CollegeMsg and Condmat: no stand-in
+    thm = claims.get_claim("yang.thm41.statement")
+    assert (thm.data, thm.scale, thm.explanation, thm.source_error) == (None, None, None, None)
+
+
+def test_every_label_is_a_known_section():
+    labels = {c.explanation or c.source_error for c in claims.claims_of("yang.")} - {None}
+    assert labels <= SECTIONS
+
+
+def test_the_qualitative_claims_the_prose_states_have_their_sentences():
+    for cid in ("yang.fig10.pa.pooled-above", "yang.fig10.pf.pooled-above", "yang.table3.kaggle-higher",
+                "yang.s8.guideline3", "yang.fig15.aupr-increases", "yang.s5.same-effect"):
+        if_true, if_false = claims.sentences(cid)
+        assert not if_true.startswith("Our results agree") and if_true != if_false
+
+
+def test_record_all_derives_verdicts_from_the_notes():
+    paper_nodes = claims.source_value("yang.table1.condmat.nodes")
+    records = claims.record_all({"yang.table1.condmat.nodes": paper_nodes, "yang.s3.3.balanced-baselines": False,
+                                 "yang.table1.condmat.density": 4.2e-4, "yang.table1.condmat.edges": 40321})
+    verdicts = {r.claim.id: r.verdict for r in records}
+    assert verdicts == {"yang.table1.condmat.nodes": "reproduced", "yang.s3.3.balanced-baselines": "source-error",
+                        "yang.table1.condmat.density": "source-error", "yang.table1.condmat.edges": "not-reproduced"}
+
+
+def test_source_prints_nothing_we_compute_from():
+    assert [n for n in vars(source) if not n.startswith("__")] == []
+
+
+def test_the_pages_cover_every_attempted_claim_once(framework_values, sampling_values, distance_values,
+                                                    measures_values):
+    found = [*framework_values, *sampling_values, *distance_values, *measures_values]
+    assert len(found) == len(set(found))
+    attempted = {c.id for c in claims.claims_of("yang.") if not c.not_attempted}
+    table2 = {i for i in attempted if i.startswith("yang.table2.a")}
+    # the synthetic Table 2 has 4 of the 40 cells; the others come from the same comprehension
+    assert set(found) - table2 <= attempted
+    assert attempted - table2 - set(found) == set()
