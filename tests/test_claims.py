@@ -171,6 +171,59 @@ def test_malformed_entries_are_refused():
         claims._claim_from_entry({**entry, "id": "test.a.source"}, "test", "t.toml")
 
 
+def test_entries_may_hold_the_sentences_and_standing_notes():
+    entry = {"id": "test.a.b", "where": "w", "kind": "qualitative", "statement": "it holds", "value": True,
+             "if_true": "It holds here.", "if_false": "Here it fails.", "data": "a stand-in"}
+    claim = claims._claim_from_entry(entry, "test", "t.toml")
+    assert (claim.if_true, claim.if_false, claim.data, claim.scale) == ("It holds here.", "Here it fails.",
+                                                                        "a stand-in", None)
+    with pytest.raises(ValueError, match="come together"):
+        claims._claim_from_entry({k: v for k, v in entry.items() if k != "if_false"}, "test", "t.toml")
+    numeric = {"id": "test.a.c", "where": "w", "kind": "numeric", "statement": "s", "value": "0.5"}
+    with pytest.raises(ValueError, match="qualitative"):
+        claims._claim_from_entry({**numeric, "if_true": "a", "if_false": "b"}, "test", "t.toml")
+    with pytest.raises(ValueError, match="not both"):
+        claims._claim_from_entry({**numeric, "explanation": "sec-a", "source_error": "sec-b"}, "test", "t.toml")
+    with pytest.raises(ValueError, match="non-empty"):
+        claims._claim_from_entry({**numeric, "data": "  "}, "test", "t.toml")
+
+
+def test_standing_notes_apply_when_the_chapter_gives_none():
+    claim = make_claim("0.5", data="a stand-in", explanation="sec-why")
+    assert claims.judge(claim, 0.5).verdict == "reproduced-standin"
+    assert claims.judge(claim, 0.5).data == "a stand-in"
+    assert claims.judge(claim, 0.5, data="other").data == "other"
+    assert claims.judge(claim, 0.9).verdict == "differs-explained"
+    assert claims.judge(claim, 0.9, source_error="errata-x").verdict == "source-error"
+    assert claims.judge(make_claim("0.5"), 0.9).verdict == "not-reproduced"
+
+
+def test_registry_sentences_are_used_and_filled():
+    claim = make_claim("true", kind="qualitative", if_true="It holds: {rate:.2f}.", if_false="It fails: {rate:.2f}.")
+    assert claims.sentences(claim) == ("It holds: {rate:.2f}.", "It fails: {rate:.2f}.")
+    plain = make_claim("true", kind="qualitative", statement="a thing is so")
+    assert claims.sentences(plain)[0] == "Our results agree with the source: a thing is so."
+    # record_all fills the fields from values=; without values the sentences are used as they are
+    shown = []
+    real = claims.verdicts.conclude
+
+    def spy(cid, holds, *, if_true, if_false, **options):
+        shown.append(if_true if holds else if_false)
+        return real(cid, holds, if_true=if_true, if_false=if_false, **options)
+
+    claims.verdicts.conclude, saved = spy, real
+    try:
+        claims.record_all({"scott.binomial.mean": True}, sentences=lambda cid: claims.sentences(claim),
+                          values={"rate": 0.123})
+        claims.record_all({"scott.binomial.mean": False}, sentences=lambda cid: claims.sentences(claim))
+        with pytest.raises(KeyError):
+            claims.record_all({"scott.binomial.mean": True}, sentences=lambda cid: claims.sentences(claim),
+                              values={"other": 1})
+    finally:
+        claims.verdicts.conclude = saved
+    assert shown == ["It holds: 0.12.", "It fails: {rate:.2f}."]
+
+
 def test_not_attempted_claims_cannot_be_recorded():
     marked = [c for s in claims.load_registry().values() for c in s.claims.values()
               if c.not_attempted is not None]
