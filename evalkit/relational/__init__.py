@@ -21,19 +21,16 @@ of relational classifiers with network cross validation*, by concept:
   (:func:`link_based_classifier`), all run on many training sets at once (one column per
   split), and :func:`perturb_predictions`;
 - :mod:`evalkit.relational.correlation` -- error correlation and label autocorrelation
-  over the links of a network (:func:`error_correlation`, :func:`label_autocorrelation`);
-- :mod:`evalkit.relational.study` -- the calibrated comparison of Sections 6 and 7
-  (:func:`calibrate_handicap`, :func:`compare_classifiers`, :func:`within_network_study`)
-  and Table 5's protocol (:func:`error_correlation_study`).
+  over the links of a network (:func:`error_correlation`, :func:`label_autocorrelation`).
 
 Networks are symmetric sparse adjacency matrices (see :func:`evalkit.graph.as_adjacency`);
 every function also accepts a networkx graph. The splitters (RRS, ERS, NCV) live in
-:mod:`evalkit.resampling`; the paper's experiments, at the book's and the paper's scale, in
-:mod:`evalkit.reproductions.network_cv`.
+:mod:`evalkit.resampling`; the paper's own procedure (the calibrated comparison of Sections 6
+and 7, Table 5's protocol) in :mod:`evalkit.reproductions.network_cv.method`, and its
+experiments, at the book's and the paper's scale, in :mod:`evalkit.reproductions.network_cv`.
 """
 from __future__ import annotations
 
-from .._deprecation import moved_names
 from .classifiers import link_based_classifier, network_only_bayes, perturb_predictions, relaxation_labeling, wvrn
 from .correlation import error_correlation, label_autocorrelation
 from .models import LatentGroupNetwork, disjoint_subnetworks, latent_group_model
@@ -46,14 +43,6 @@ from .simulated import (
     simulate_instance_type1_error,
     skewed_group_weights,
 )
-from .study import (
-    CalibrationResult,
-    ComparisonTrials,
-    calibrate_handicap,
-    compare_classifiers,
-    error_correlation_study,
-    within_network_study,
-)
 from .theory import (
     MeanVarianceEstimate,
     simulate_mean_variance,
@@ -64,16 +53,11 @@ from .theory import (
 )
 
 __all__ = [
-    "CalibrationResult",
-    "ComparisonTrials",
     "GroupSimulationResult",
     "LatentGroupNetwork",
     "MeanVarianceEstimate",
-    "calibrate_handicap",
-    "compare_classifiers",
     "disjoint_subnetworks",
     "error_correlation",
-    "error_correlation_study",
     "group_based_classification",
     "group_error_probabilities",
     "label_autocorrelation",
@@ -91,25 +75,5 @@ __all__ = [
     "variance_observed",
     "variance_overlap",
     "variance_underestimate",
-    "within_network_study",
     "wvrn",
 ]
-
-#: evalkit 1 names that moved (they still work, with a DeprecationWarning)
-_MOVED = {
-    # evalkit 1's converter, with its behaviour (float, symmetrised, weights kept, loops dropped)
-    "as_adjacency": "evalkit.relational._common:adjacency",
-    "t_test_rejections": "evalkit.stats:t_test_rejections",
-    "PAPER_TABLE_5": "evalkit.reproductions.network_cv:PAPER_TABLE_5",
-    "network_split_masks": "evalkit.resampling:network_split_masks",
-}
-
-_moved_getattr, _moved_dir = moved_names(__name__, _MOVED)
-
-
-def __getattr__(name):
-    return _moved_getattr(name)
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_moved_dir()))

@@ -1,74 +1,103 @@
 """Neville et al. (2011), *Correcting evaluation bias of relational classifiers with network cross validation*.
 
-Every experiment the network cross-validation chapters and the command line run, with
-scale presets (``"book"``: what the chapter runs, seeds included; ``"paper"``: the
-paper's scale; ``"small"``: seconds, for tests), and the canonical data set-ups:
+A map of the source: each page of ``chapters/network-cv/``, its module, its experiments
+(function, and ``evalkit reproduce`` name; scale presets ``"book"``: what the chapter runs,
+seeds included; ``"paper"``: the paper's scale; ``"small"``: seconds, for tests) and the
+claims (ids in ``claims.toml``) that the module's ``ours(...)`` computes from them.
 
-- :func:`latent_group_networks` -- the calibration and evaluation networks of the latent
-  group model (Section 6.2), one seed per network size (``LGM_SEEDS``);
-- :func:`table5_tasks` -- the labelled real-network tasks of our Table 5 (Enron
-  "executive?", political books "neutral?", every one-class task of Cora and CiteSeer);
-- :func:`cora_pieces` -- Cora "Neural_Networks?" cut into six disjoint, label-stratified pieces (Fig. 5).
+- ``setting`` -- :mod:`~evalkit.reproductions.network_cv.setting`:
 
-Experiments (``evalkit reproduce <name>``):
+  - ``resampling_overlap`` (``network-cv-overlap``, Tables 1-3) -> ``neville.sec1.*``,
+    ``neville.sec2.*`` (but ``neville.sec2.wilcoxon-like-t``),
+    ``neville.sec8.ncv-inference-sets-overlap``;
+  - the survey (``survey_papers``, the paper's Table 4) -> ``neville.sec3.*`` (but
+    ``neville.sec3.folds-increase-type1``).
 
-============================  ==================================================================
-``neville-overlap``           how often RRS, ERS and NCV test each node (Tables 1-3)
-``neville-formulas``          Table 7's misclassification probabilities, printed and corrected
-``neville-fig2``              Fig. 2: Type I error with simulated classifiers
-``neville-sec5-variants``     Section 5's unshown runs: skewed groups, no groups, more folds
-``neville-theorems``          Theorems 1-3: Monte Carlo against the formula over a grid
-``neville-theorem3``          Theorem 3's Delta: Monte Carlo against the proof and the statement
-``neville-lgm``               properties of the latent group model's networks
-``neville-fig3``              Fig. 3: Type I error of wvRN vs nBC on synthetic networks
-``neville-inference-sets``    Section 8: NCV with shared and with disjoint inference sets
-``neville-fig4``              Fig. 4: power as the worse model is perturbed, 300 and 600 nodes
-``neville-table5``            Table 5: error correlation and label autocorrelation, real tasks
-``neville-fig5``              Fig. 5's analysis on six label-stratified pieces of Cora
-============================  ==================================================================
+- ``theorems`` -- :mod:`~evalkit.reproductions.network_cv.theorems`: ``theorem_grid``
+  (``network-cv-theorems``), ``theorem3_delta`` (``network-cv-theorem3``) ->
+  ``neville.thm1.*``, ``neville.thm2.*``, ``neville.thm3.*``.
+- ``simulated`` -- :mod:`~evalkit.reproductions.network_cv.simulated`:
 
-Modules: :mod:`evalkit.reproductions.network_cv.data` (the data set-ups),
-:mod:`evalkit.reproductions.network_cv.simulated` (Sections 2-5: overlap, simulated
-classifiers, theorems) and :mod:`evalkit.reproductions.network_cv.real` (Sections 6-8: real
-classifiers on synthetic and real networks); every name is available from this package.
+  - ``group_formulas`` (``network-cv-formulas``, Table 7), ``fig2`` (``network-cv-fig2``)
+    -> ``neville.table7.*``, ``neville.fig2*``, ``neville.sec6-4.ncv-simulated-constant``;
+  - ``section5_variants`` (``network-cv-sec5-variants``) -> ``neville.sec5.*``,
+    ``neville.sec3.folds-increase-type1``.
+
+- ``real-classifiers`` -- :mod:`~evalkit.reproductions.network_cv.real_classifiers`:
+
+  - ``lgm_properties`` (``network-cv-lgm``) -> ``neville.sec6-2.*``; ``lgm_sensitivity``
+    (``network-cv-lgm-sensitivity``): no claims;
+  - ``fig3`` (``network-cv-fig3``) -> ``neville.fig3.*``, ``neville.sec6-3.*``,
+    ``neville.sec6-4.*`` (but ``ncv-simulated-constant`` and the test-set sizes),
+    ``neville.sec2.wilcoxon-like-t``;
+  - ``inference_sets`` (``network-cv-inference-sets``) -> ``neville.sec8.inference-dependence``;
+  - ``fig4`` (``network-cv-fig4``) -> ``neville.fig4*``, ``neville.sec6-4.*-test-size``;
+    with ``fig3`` -> ``neville.abstract.*``, ``neville.sec1.ncv-unpaired-low-power``.
+
+- ``real-data`` -- :mod:`~evalkit.reproductions.network_cv.real_data`: ``table5``
+  (``network-cv-table5``) -> ``neville.table5.*`` (the rows we have), ``neville.sec4.*``;
+  ``fig5`` (``network-cv-fig5``) -> ``neville.fig5.*``, ``neville.sec7.*``.
+
+The other modules: :mod:`~evalkit.reproductions.network_cv.source` (what the paper prints
+that we compute from), :mod:`~evalkit.reproductions.network_cv.setups` (the latent-group
+networks, the Table 5 tasks, the pieces of Cora) and
+:mod:`~evalkit.reproductions.network_cv.method` (the paper's calibrated within-network
+comparison and Table 5's protocol). Every public name is available from this package.
 """
 from __future__ import annotations
 
-from ...claims import source_value
-from ._claims_common import TABLE5_PAPER_ROWS
-from .data import LGM_SEEDS, PARTITIONS, cora_pieces, latent_group_networks, table5_tasks
-from .real import (LGM_CHOICES, fig3, fig4, fig5, inference_sets, lgm_properties, lgm_sensitivity, power_at_gap,
-                   table5, type2_reduction)
-from .simulated import fig2, group_formulas, resampling_overlap, section5_variants, theorem3_delta, theorem_grid
+from .method import (CalibrationResult, ComparisonTrials, calibrate_handicap, compare_classifiers,
+                     error_correlation_study, within_network_study)
+from .real_classifiers import (LGM_CHOICES, SUBSTANTIVE, fig3, fig4, fold_correlation, inference_sets, inference_table,
+                               lgm_properties, lgm_sensitivity, power_at_gap, sensitivity_matches, type2_reduction,
+                               variance_table)
+from .real_data import TABLE5_ROWS, fig5, paper_table5, table5
+from .setting import resampling_overlap, survey_papers
+from .setups import LGM_SEEDS, PARTITIONS, cora_pieces, latent_group_networks, table5_tasks
+from .simulated import FOLDS_RANK_CORRELATION, fig2, group_formulas, grows_with_folds, like_fig2a, section5_variants
+from .source import ALPHA, SURVEY_REFERENCES, TABLE5_PAPER_ROWS
+from .theorems import theorem3_delta, theorem_grid
 
 __all__ = [
+    "ALPHA",
+    "CalibrationResult",
+    "ComparisonTrials",
+    "FOLDS_RANK_CORRELATION",
     "LGM_CHOICES",
     "LGM_SEEDS",
-    "PAPER_TABLE_5",
     "PARTITIONS",
+    "SUBSTANTIVE",
+    "SURVEY_REFERENCES",
+    "TABLE5_PAPER_ROWS",
+    "TABLE5_ROWS",
+    "calibrate_handicap",
+    "compare_classifiers",
     "cora_pieces",
+    "error_correlation_study",
     "fig2",
     "fig3",
     "fig4",
     "fig5",
+    "fold_correlation",
     "group_formulas",
+    "grows_with_folds",
     "inference_sets",
+    "inference_table",
     "latent_group_networks",
+    "like_fig2a",
     "lgm_properties",
     "lgm_sensitivity",
+    "paper_table5",
     "power_at_gap",
     "resampling_overlap",
     "section5_variants",
+    "sensitivity_matches",
+    "survey_papers",
     "table5",
     "table5_tasks",
     "theorem3_delta",
     "theorem_grid",
     "type2_reduction",
+    "variance_table",
+    "within_network_study",
 ]
-
-#: Neville et al. Table 5: (data set, task) -> (error correlation, label autocorrelation),
-#: read from the claims registry (``claims/neville.toml``); kept for
-#: ``evalkit.relational.PAPER_TABLE_5`` (deprecated). See :func:`~evalkit.reproductions.network_cv.claims.paper_table5`.
-PAPER_TABLE_5 = {(data, task): (source_value(f"neville.table5.{key}.error-corr"),
-                                source_value(f"neville.table5.{key}.autocorr"))
-                 for key, (data, task) in TABLE5_PAPER_ROWS.items()}

@@ -1,11 +1,13 @@
-"""The calibrated within-network comparison of Neville et al. Sections 6 and 7, and Table 5's protocol.
+"""Neville et al.'s own procedure: the calibrated within-network comparison of Sections 6 and 7, and
+Table 5's protocol.
 
 :func:`calibrate_handicap` makes wvRN and the network-only Bayes classifier equally
 accurate on calibration networks (:class:`CalibrationResult`); :func:`compare_classifiers`
 runs the repeated comparison on one network (:class:`ComparisonTrials`);
 :func:`within_network_study` is the whole Type I error / power study (Figs. 3-5).
 :func:`error_correlation_study` measures the error correlation of two classifiers, each
-with and without collective inference, on a labelled network (Table 5).
+with and without collective inference, on a labelled network (Table 5). The classifiers
+themselves are concepts, in :mod:`evalkit.relational`.
 """
 from __future__ import annotations
 
@@ -13,14 +15,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import Anything, Array, Choice, Either, GraphLike, Instance, Integer, Real, Values, checks
-from .._parallel import progress_bar
-from .._results import result
-from .._validation import check_choice
-from ..resampling import network_split_masks
-from ..stats import t_test_rejections, wilcoxon_signed_rank_test
-from . import _common as _c
-from .classifiers import link_based_classifier, network_only_bayes, perturb_predictions, wvrn
+from ..._checks import Anything, Array, Choice, Either, GraphLike, Instance, Integer, Real, Values, checks
+from ..._parallel import progress_bar
+from ..._results import result
+from ..._validation import check_choice
+from ..._networks import adjacency, as_network, binary, link_phi, quiet_nanmean
+from ...relational import link_based_classifier, network_only_bayes, perturb_predictions, wvrn
+from ...resampling import network_split_masks
+from ...stats import t_test_rejections, wilcoxon_signed_rank_test
 
 __all__ = [
     "CalibrationResult",
@@ -114,7 +116,7 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
 
     Both models run on ``n_repeats`` network cross-validations of every calibration
     network; the better one's predictions are then perturbed
-    (:func:`perturb_predictions`) at the smallest rate whose mean accuracy difference on
+    (:func:`~evalkit.relational.perturb_predictions`) at the smallest rate whose mean accuracy difference on
     those splits is within ``tolerance`` (searched exactly over the perturbation draws).
 
     Parameters
@@ -148,11 +150,11 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
     >>> cal.handicapped in ("wvrn", "nbc"), abs(cal.difference) <= 0.005
     (True, True)
     """
-    rng = _c.rng(rng)
+    rng = np.random.default_rng(rng)
     correct = {m: [] for m in _MODELS}
     tests = []
     for network in networks:
-        a, y = _c.as_network(network)
+        a, y = as_network(network)
         train, test = network_split_masks("ncv", a.shape[0], n_splits=n_folds, prop_labeled=prop_labeled,
                                           n_repeats=n_repeats, rng=rng)
         train = train.reshape(-1, a.shape[0]).T
@@ -261,7 +263,7 @@ class ComparisonTrials:
         d = a - b
         sa, sb = a.std(axis=1, ddof=1), b.std(axis=1, ddof=1)
         cov = ((a - a.mean(axis=1, keepdims=True)) * (b - b.mean(axis=1, keepdims=True))).sum(axis=1) / (k - 1)
-        with np.errstate(invalid="ignore", divide="ignore"), _c.quiet_nanmean():
+        with np.errstate(invalid="ignore", divide="ignore"), quiet_nanmean():
             r = float(np.nanmean(cov / (sa * sb)))
         return {"mean_difference": float(d.mean(axis=1).var(ddof=1)) if len(d) > 1 else np.nan,
                 "paired": float((d.var(axis=1, ddof=1) / k).mean()),
@@ -330,8 +332,8 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     ((20, 10), True)
     """
     n_trials, n_samples, worse_rate = int(n_trials), int(n_samples), float(worse_rate)
-    rng = _c.rng(rng)
-    a, y = _c.as_network(network)
+    rng = np.random.default_rng(rng)
+    a, y = as_network(network)
     n = a.shape[0]
     train, test = network_split_masks(procedure, n, n_splits=n_samples, prop_labeled=prop_labeled,
                                       n_repeats=n_trials, rng=rng)
@@ -345,8 +347,8 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
         p = perturb_predictions(probs[m], rate, rng=rng)
         correct = _correct(p, y, train)
         acc[m] = _accuracy(correct, test).reshape(n_trials, n_samples)
-        phis.append(_c.link_phi(_c.binary(a), (~correct).astype(float), test))
-    with _c.quiet_nanmean():
+        phis.append(link_phi(binary(a), (~correct).astype(float), test))
+    with quiet_nanmean():
         phi = float(np.nanmean(np.concatenate(phis)))
     return ComparisonTrials(procedure, acc[first], acc[second], (first, second), phi)
 
@@ -411,7 +413,7 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     (1, 'ncv', True)
     """
     props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
-    rng = _c.rng(rng)
+    rng = np.random.default_rng(rng)
     networks = list(networks)
     cells = [(p, r) for p in props for r in worse_rates]
     rows, calibrations = [], {}
@@ -446,7 +448,7 @@ def error_correlation_study(graph, labels, *, models=("wvrn", "lbc"), prop_label
 
     For each proportion labelled, ``n_splits`` random labelled sets; each of ``models``,
     with and without collective inference, predicts the other nodes; the phi coefficient
-    of its 0-1 errors over linked pairs of unlabelled nodes (:func:`error_correlation`) is
+    of its 0-1 errors over linked pairs of unlabelled nodes (:func:`~evalkit.relational.error_correlation`) is
     averaged over splits.
 
     Parameters
@@ -456,8 +458,8 @@ def error_correlation_study(graph, labels, *, models=("wvrn", "lbc"), prop_label
     labels : array_like of 0/1, shape (n,)
         Class of every node.
     models : sequence of {'wvrn', 'nbc', 'lbc'}, default ('wvrn', 'lbc')
-        The classifiers: :func:`wvrn` (the relational neighbour classifier),
-        :func:`network_only_bayes` and :func:`link_based_classifier`. The default is the
+        The classifiers: :func:`~evalkit.relational.wvrn` (the relational neighbour classifier),
+        :func:`~evalkit.relational.network_only_bayes` and :func:`~evalkit.relational.link_based_classifier`. The default is the
         pair of the paper's Section 4 (Table 5); its Section 6 compares wvRN and nBC.
     prop_labeled : sequence of float
         Proportions labelled, in (0, 1).
@@ -481,14 +483,14 @@ def error_correlation_study(graph, labels, *, models=("wvrn", "lbc"), prop_label
     (20, True)
     """
     models = tuple(models) if not isinstance(models, str) else (models,)
-    a = _c.adjacency(graph)
+    a = adjacency(graph)
     y = np.asarray(labels)
     if y.shape != (a.shape[0],) or not np.isin(y, (0, 1)).all():
         raise ValueError(f"labels must be 0/1, one per node ({a.shape[0]}); got shape {y.shape}")
     y = y.astype(np.int64)
     n_splits = int(n_splits)
-    rng = _c.rng(rng)
-    binary = _c.binary(a)
+    rng = np.random.default_rng(rng)
+    links = binary(a)
     cells = []
     for prop in np.atleast_1d(prop_labeled):
         train, _ = network_split_masks("rrs", a.shape[0], n_splits=max(n_splits, 2), prop_labeled=float(prop), rng=rng)
@@ -497,10 +499,10 @@ def error_correlation_study(graph, labels, *, models=("wvrn", "lbc"), prop_label
             for model in models:
                 prob = _CLASSIFIERS[model](a, y, train.T, collective=collective).T
                 correct = _correct(prob, y, train)
-                with _c.quiet_nanmean():
-                    phi = float(np.nanmean(_c.link_phi(binary, (~correct).astype(float), ~train)))
+                with quiet_nanmean():
+                    phi = float(np.nanmean(link_phi(links, (~correct).astype(float), ~train)))
                 cells.append({"model": model, "collective": collective, "prop_labeled": float(prop),
                               "error_correlation": phi, "accuracy": float(_accuracy(correct, ~train).mean())})
-    with _c.quiet_nanmean():
+    with quiet_nanmean():
         mean = float(np.nanmean([c["error_correlation"] for c in cells]))
     return {"mean": mean, "cells": cells}

@@ -1,22 +1,46 @@
-"""Neville et al. Sections 6 and 7: real classifiers on synthetic networks (Figs. 3 and 4, Section 8's
-inference sets) and on real data (Table 5, Fig. 5)."""
+"""Neville et al. Sections 6 and 8 (the real-classifiers page): wvRN and nBC on the latent group
+model's networks: the networks' properties (Section 6.2) and their sensitivity to the model's
+unstated choices, Fig. 3's Type I error, Section 8's inference sets and Fig. 4's power.
+
+The experiments run the paper's protocol (:mod:`evalkit.reproductions.network_cv.method`)
+on the networks of :func:`~evalkit.reproductions.network_cv.setups.latent_group_networks`;
+the helpers between them and the page's tables (:func:`sensitivity_matches`,
+:func:`power_at_gap`, :func:`type2_reduction`, :func:`variance_table`,
+:func:`fold_correlation`, :func:`inference_table`) return tables; :func:`ours` turns the
+results into ``{claim id: our value}``.
+"""
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 
+from ... import claims
 from ... import relational as rel
 from ..._checks import Choice, Instance, Integer, Real, Seed, Values, checks
+from ...resampling import NetworkCrossValidation, RandomResampling
+from ...stats import wilcoxon_signed_rank_test
 from .._experiment import experiment
-from .data import PARTITIONS, cora_pieces, latent_group_networks, table5_tasks
+from .method import error_correlation_study, within_network_study
+from .setups import latent_group_networks
+from .source import ALPHA
 
-__all__ = ["LGM_CHOICES", "fig3", "fig4", "fig5", "inference_sets", "lgm_properties", "lgm_sensitivity",
-           "power_at_gap", "table5", "type2_reduction"]
+__all__ = ["LGM_CHOICES", "SUBSTANTIVE", "fig3", "fig4", "fold_correlation", "inference_sets", "inference_table",
+           "lgm_properties", "lgm_sensitivity", "ours", "power_at_gap", "sensitivity_matches", "type2_reduction",
+           "variance_table"]
 
 
 def _frame(rows):
     import pandas as pd
 
     return pd.DataFrame(rows)
+
+
+def _example_frame():
+    """A small pandas DataFrame: the common test's valid value for a results-table parameter."""
+    import pandas as pd
+
+    return pd.DataFrame({"procedure": ["rrs", "ncv"], "prop_labeled": [0.1, 0.1], "type1_error": [0.2, 0.05]})
 
 
 def _example_fig4():
@@ -77,7 +101,7 @@ def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     for i, net in enumerate(calibration):
         err = np.nan
         if i < n_error_networks:
-            err = rel.error_correlation_study(net.adjacency, net.labels, models=("wvrn", "nbc"),
+            err = error_correlation_study(net.adjacency, net.labels, models=("wvrn", "nbc"),
                                               prop_labeled=[prop_labeled],
                                               n_splits=n_splits, rng=i)["mean"]
         rows.append({"network": i, "label_autocorrelation": rel.label_autocorrelation(net.adjacency, net.labels),
@@ -103,7 +127,7 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
     draw), ``n_networks`` networks from one seed: the label autocorrelation measured two
     ways (phi over linked pairs, and Pearson's corrected contingency coefficient), and,
     on the first ``n_error_networks``, the error correlation of wvRN and nBC measured two
-    ways (every cell of :func:`evalkit.relational.error_correlation_study` at 30%
+    ways (every cell of :func:`~evalkit.reproductions.network_cv.method.error_correlation_study` at 30%
     labelled, as :func:`lgm_properties` does; and the collective models only, averaged
     over the shares labelled of Section 6, ``prop_labeled``).
 
@@ -136,8 +160,6 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
     >>> study.shape, round(float(study["autocorr_phi"][0]), 3)
     ((16, 12), 0.354)
     """
-    import itertools
-
     rows = []
     for combo in itertools.product(*LGM_CHOICES.values()):
         model = dict(zip(LGM_CHOICES, combo))
@@ -148,7 +170,7 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
                                              for n in nets],
                     "error_corr_30": [], "error_corr_collective": []}
         for i, net in enumerate(nets[:n_error_networks]):
-            cells = rel.error_correlation_study(net.adjacency, net.labels, models=("wvrn", "nbc"),
+            cells = error_correlation_study(net.adjacency, net.labels, models=("wvrn", "nbc"),
                                                 prop_labeled=sorted({0.3, *prop_labeled}), n_splits=n_splits,
                                                 rng=i)["cells"]
             measured["error_corr_30"].append(np.nanmean([c["error_correlation"] for c in cells
@@ -204,7 +226,7 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
     Returns
     -------
     pandas.DataFrame
-        The rows of :func:`evalkit.relational.within_network_study`.
+        The rows of :func:`~evalkit.reproductions.network_cv.method.within_network_study`.
 
     Examples
     --------
@@ -218,7 +240,7 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
     calibration, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration,
                                                     n_evaluation=n_evaluation, seed=network_seed, link_rule=link_rule,
                                                     group_sizes=group_sizes, label_draw=label_draw)
-    return _frame(rel.within_network_study(evaluation, calibration, prop_labeled=prop_labeled, n_trials=n_trials,
+    return _frame(within_network_study(evaluation, calibration, prop_labeled=prop_labeled, n_trials=n_trials,
                                            n_samples=n_samples, rng=seed, progress=progress))
 
 
@@ -235,7 +257,7 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     Fig. 3's design (its networks, calibration and seed), NCV only, run twice on the same
     splits and perturbations: with collective inference over every unlabelled node (the
     paper's NCV, whose folds share their inference sets) and over the test fold only
-    (disjoint inference sets; :func:`evalkit.relational.compare_classifiers` with
+    (disjoint inference sets; :func:`~evalkit.reproductions.network_cv.method.compare_classifiers` with
     ``inference='test'``).
 
     Parameters
@@ -247,7 +269,7 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     Returns
     -------
     pandas.DataFrame
-        The rows of :func:`evalkit.relational.within_network_study` with a column
+        The rows of :func:`~evalkit.reproductions.network_cv.method.within_network_study` with a column
         ``inference`` (``'all'`` or ``'test'``).
 
     Examples
@@ -263,7 +285,7 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
                                                     n_evaluation=n_evaluation, seed=network_seed)
     rows = []
     for inference in ("all", "test"):
-        rows += [{**row, "inference": inference} for row in rel.within_network_study(
+        rows += [{**row, "inference": inference} for row in within_network_study(
             evaluation, calibration, prop_labeled=prop_labeled, procedures=("ncv",), n_trials=n_trials,
             n_samples=n_samples, inference=inference, rng=seed, progress=progress)]
     return _frame(rows)
@@ -305,7 +327,7 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
     Returns
     -------
     pandas.DataFrame
-        The rows of :func:`evalkit.relational.within_network_study`, with ``nodes``.
+        The rows of :func:`~evalkit.reproductions.network_cv.method.within_network_study`, with ``nodes``.
 
     Examples
     --------
@@ -321,7 +343,7 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
     for size, network_seed in zip(n_nodes, network_seeds):
         calibration, evaluation = latent_group_networks(size, n_calibration=n_calibration,
                                                         n_evaluation=n_evaluation, seed=network_seed)
-        study = rel.within_network_study(evaluation, calibration, prop_labeled=prop_labeled,
+        study = within_network_study(evaluation, calibration, prop_labeled=prop_labeled,
                                          worse_rates=worse_rates, n_trials=n_trials, rng=size, progress=progress)
         rows += [dict(r, nodes=size) for r in study]
     return _frame(rows)
@@ -401,124 +423,377 @@ def type2_reduction(at_gap, *, small=300, large=600):
     return out
 
 
-# ---------------------------------------------------------- Table 5, Fig. 5 (Section 7)
+# --------------------------------------------------------------------- Section 6
 
 
-@checks(scale=Choice("book", "paper", "small"), n_splits=Integer(1), prop_labeled=Values(Real(0, 1, closed="neither")),
-        models=Values(Choice("wvrn", "nbc", "lbc")))
-@experiment("network-cv-table5", scales={"book": {}, "paper": {}, "small": {"n_splits": 2}},
-            paper_cost="~20 s on 1 core")
-def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9),
-           models: tuple[str, ...] = ("wvrn", "lbc")):
-    """Table 5 on the networks we have: error correlation and label autocorrelation of each task.
+@checks(sensitivity=Instance("DataFrame", example=_example_frame))
+def sensitivity_matches(sensitivity):
+    """Which model choices and measures reproduce both of Section 6.2's statistics.
 
-    Task ``i`` of :func:`table5_tasks` runs :func:`evalkit.relational.error_correlation_study`
-    with seed ``i`` and the paper's Section 4 pair: the relational neighbour classifier
-    (wvRN) and Lu & Getoor's link-based classifier, each with and without collective
-    inference (``models=("wvrn", "nbc")`` gives the stand-in pair of earlier versions).
+    For every row of :func:`lgm_sensitivity` and every
+    pairing of an autocorrelation measure with an error-correlation measure, whether each
+    mean lies within two standard errors plus the printed rounding of the paper's value.
 
     Parameters
     ----------
-    n_splits : int
-        Random labelled sets per share labelled.
-    prop_labeled : tuple of float
-        Shares labelled.
-    models : tuple of str
-        The two classifiers (names of :func:`evalkit.relational.error_correlation_study`).
+    sensitivity : pandas.DataFrame
+        :func:`lgm_sensitivity`'s table.
 
     Returns
     -------
     pandas.DataFrame
-        One row per task: error correlation, and the label autocorrelation as phi
-        (``autocorr.``) and as Pearson's corrected contingency coefficient (``autocorr. C*``).
+        One row per (combination, measure pair): the choices, the measures, the two
+        means, ``autocorr_ok``, ``error_ok`` and ``both``.
 
     Examples
     --------
-    The real networks are loaded from the data sets (tens of seconds):
-
-    >>> table = table5(scale="small")  # doctest: +SKIP
-    >>> table[["data set", "task"]].head(2)  # doctest: +SKIP
-             data set        task
-    0     Enron email  Executive?
-    1 Political books    Neutral?
+    >>> study = lgm_sensitivity(n_nodes=50, n_networks=2, n_error_networks=1, network_seed=0,
+    ...                         prop_labeled=(0.3,), n_splits=1)
+    >>> sensitivity_matches(study).shape
+    (64, 10)
     """
+    import pandas as pd
+
+    auto = claims.get_claim("neville.sec6-2.autocorrelation")
+    err = claims.get_claim("neville.sec6-2.error-correlation")
     rows = []
-    for i, ((data, task), (graph, y)) in enumerate(table5_tasks().items()):
-        study = rel.error_correlation_study(graph, y, models=models, prop_labeled=prop_labeled, n_splits=n_splits,
-                                            rng=i)
-        rows.append({"data set": data, "task": task, "positives": f"{y.mean():.0%}",
-                     "error corr.": study["mean"], "autocorr.": rel.label_autocorrelation(graph, y),
-                     "autocorr. C*": rel.label_autocorrelation(graph, y, measure="contingency")})
-    return _frame(rows)
+    for _, r in sensitivity.iterrows():
+        for a_measure in ("phi", "contingency"):
+            for e_measure in ("30", "collective"):
+                a, a_se = r[f"autocorr_{a_measure}"], r[f"autocorr_{a_measure}_se"]
+                e, e_se = r[f"error_corr_{e_measure}"], r[f"error_corr_{e_measure}_se"]
+                a_ok = abs(a - auto.value) <= 2 * a_se + auto.tolerance
+                e_ok = abs(e - err.value) <= 2 * e_se + err.tolerance
+                rows.append({"link_rule": r.link_rule, "group_sizes": r.group_sizes, "label_draw": r.label_draw,
+                             "autocorrelation measure": a_measure, "error-correlation measure": e_measure,
+                             "autocorrelation": a, "error correlation": e,
+                             "autocorr_ok": bool(a_ok), "error_ok": bool(e_ok), "both": bool(a_ok and e_ok)})
+    return pd.DataFrame(rows)
 
 
-@checks(scale=Choice("book", "paper", "small"), n_parts=Integer(2), pieces_seed=Seed(), partition=Choice(*PARTITIONS),
-        prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1), calibration_repeats=Integer(1),
-        seed=Integer(0))
-@experiment("network-cv-fig5", scales={"book": {}, "paper": {}, "small": {"n_trials": 5, "calibration_repeats": 1}},
-            paper_cost="~40 s on 1 core")
-def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified",
-         prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5), n_trials: int = 50,
-         calibration_repeats: int = 10, seed: int = 100, progress: bool = False):
-    """Fig. 5's analysis on disjoint pieces of Cora: each piece held out in turn, calibrated on the others.
-
-    Held-out piece ``h`` runs :func:`evalkit.relational.within_network_study` with seed
-    ``seed + h``.
+def _lgm_claims(lgm):
+    """Section 6.2's properties of the latent-group networks from :func:`lgm_properties`.
 
     Parameters
     ----------
-    n_parts : int
-        Pieces of Cora.
-    pieces_seed : int
-        Seed of the Louvain communities.
-    partition : str
-        ``'stratified'`` (pieces with alike label shares) or ``'louvain'`` (packed by
-        size only); see :func:`cora_pieces`.
-    prop_labeled : tuple of float
-        Shares labelled.
-    n_trials : int
-        Trials of RS and NCV on the held-out piece.
-    calibration_repeats : int
-        NCV repetitions of each calibration piece.
-    seed : int
-        Seed of the first held-out piece's study.
-    progress : bool
-        Show a progress bar.
+    lgm : pandas.DataFrame
+        :func:`lgm_properties`'s table.
 
     Returns
     -------
     dict
-        ``"pieces"``: nodes, links, share positive and label autocorrelation of each piece;
-        ``"trials"``: the study's rows, with ``held_out``.
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+    """
+    return {"neville.sec6-2.autocorrelation": float(lgm.label_autocorrelation.mean()),
+            "neville.sec6-2.error-correlation": float(lgm.error_correlation.dropna().mean()),
+            "neville.sec6-2.positive": float(lgm.positive.mean())}
+
+
+def _type1(trials):
+    return trials.groupby(["procedure", "prop_labeled"])[["paired", "unpaired"]].mean()
+
+
+def _fig3_claims(fig3):
+    """Section 6.3-6.4 and Fig. 3 from :func:`fig3`.
+
+    Parameters
+    ----------
+    fig3 : pandas.DataFrame
+        :func:`fig3`'s trials (its shares labelled must include 0.2).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+    """
+    t = _type1(fig3)
+    rs, ncv = t.loc["rrs"], t.loc["ncv"]
+    low, high = t.index.get_level_values("prop_labeled").min(), t.index.get_level_values("prop_labeled").max()
+    return {
+        "neville.sec6-3.wvrn-better": bool((fig3.handicapped.str.lower() == "wvrn").all()),
+        "neville.fig3.all-high-at-10": bool((t.xs(low, level="prop_labeled") > 2 * ALPHA).all().all()),
+        "neville.fig3.falls-with-labelled": bool((t.xs(high, level="prop_labeled") < t.xs(low, level="prop_labeled")).all().all()),
+        "neville.fig3.rs-paired-at-20": float(rs.paired[0.2]),
+        "neville.fig3.rs-peak-at-20": bool(rs.paired.idxmax() == 0.2),
+        "neville.fig3.ncv-paired-at-20": float(ncv.paired[0.2]),
+        "neville.fig3.reduction": float(1 - ncv.paired[0.2] / rs.paired[0.2]),
+        "neville.fig3.ncv-paired-above-5": bool((ncv.paired > ALPHA).all()),
+        "neville.fig3.ncv-unpaired-below-5": bool((ncv.unpaired[ncv.index > low] < ALPHA).all()),
+        "neville.sec6-4.unpaired-more-conservative": bool((ncv.unpaired <= ncv.paired).all()),
+    }
+
+
+#: "No substantive difference" between two tests: their Type I errors differ by at most this much
+#: at every cell of Fig. 3 (about twice the Monte Carlo error of a rate from 400 trials).
+SUBSTANTIVE = 0.05
+
+
+@checks(trials=Instance("DataFrame", example=_example_frame))
+def variance_table(trials):
+    """Section 6.4's variances by procedure and share labelled, averaged over networks.
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame
+        Rows of :func:`~evalkit.reproductions.network_cv.method.within_network_study` (Fig. 3 or Fig. 4).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``var_mean_difference``, ``var_paired``, ``var_unpaired``, ``accuracy_correlation``,
+        the ratio of the true variance to the paired estimate (``paired_under``: above 1,
+        the paired test underestimates it) and of the unpaired estimate to the paired one.
 
     Examples
     --------
-    Cora is loaded and cut into pieces (tens of seconds):
-
-    >>> result = fig5(scale="small")  # doctest: +SKIP
-    >>> len(result["pieces"])  # doctest: +SKIP
-    6
-    How the pieces are cut, seeded, on the karate club network (two pieces, stratified by club):
-
-    >>> import networkx as nx
-    >>> import numpy as np
-    >>> from evalkit import relational as rel
-    >>> g = nx.karate_club_graph()
-    >>> y = np.array([int(g.nodes[n]["club"] == "Officer") for n in g])
-    >>> pieces = rel.disjoint_subnetworks(g, y, 2, rng=7, stratify=True, resolution=2.0)
-    >>> [a.shape[0] for a, _ in pieces], [int(lab.sum()) for _, lab in pieces]
-    ([17, 17], [9, 8])
+    >>> trials = fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0, prop_labeled=(0.1, 0.2, 0.4),
+    ...               n_trials=2, n_samples=2, seed=0)
+    >>> variance_table(trials).shape
+    (6, 6)
     """
-    from ..._parallel import progress_bar
+    cols = ["var_mean_difference", "var_paired", "var_unpaired", "accuracy_correlation"]
+    table = trials.groupby(["procedure", "prop_labeled"])[cols].mean()
+    table["paired_under"] = table.var_mean_difference / table.var_paired
+    table["unpaired_over_paired"] = table.var_unpaired / table.var_paired
+    return table
 
-    pieces = cora_pieces(n_parts, seed=pieces_seed, partition=partition)
-    trials = []
-    for held_out in progress_bar(range(len(pieces)), progress=progress, desc="held-out pieces"):
-        others = pieces[:held_out] + pieces[held_out + 1:]
-        rows = rel.within_network_study([pieces[held_out]], others, prop_labeled=prop_labeled, n_trials=n_trials,
-                                        calibration_repeats=calibration_repeats, rng=seed + held_out)
-        trials += [dict(r, held_out=held_out) for r in rows]
-    table = _frame({"nodes": [a.shape[0] for a, _ in pieces], "links": [a.nnz // 2 for a, _ in pieces],
-                    "positive": [lab.mean() for _, lab in pieces],
-                    "autocorrelation": [rel.label_autocorrelation(a, lab) for a, lab in pieces]})
-    return {"pieces": table, "trials": _frame(trials)}
+
+def _variance_claims(fig3):
+    """Section 6.4's explanation and the Wilcoxon remark of Section 2.2, on Fig. 3's trials.
+
+    Parameters
+    ----------
+    fig3 : pandas.DataFrame
+        :func:`fig3`'s trials.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+    """
+    table = variance_table(fig3).loc["ncv"]
+    ncv = fig3[fig3.procedure == "ncv"]
+    by_net = ncv.groupby("network").mean_difference.mean()
+    unbiased = abs(by_net.mean()) <= 2 * by_net.std(ddof=1) / np.sqrt(len(by_net))
+    wil = fig3.groupby(["procedure", "prop_labeled"])[["wilcoxon", "paired"]].mean()
+    return {
+        "neville.sec2.wilcoxon-like-t": bool((wil.wilcoxon - wil.paired).abs().max() <= SUBSTANTIVE),
+        "neville.sec6-4.mean-diff-unbiased": bool(unbiased),
+        "neville.sec6-4.var-diff-underestimated": bool((table.paired_under > 1).all()),
+        "neville.sec6-4.pooled-above-diff": bool((table.unpaired_over_paired > 1).all()),
+    }
+
+
+@checks(trials=Instance("DataFrame", example=_example_frame), n_folds=Integer(2))
+def fold_correlation(trials, *, n_folds=10):
+    r"""Correlation between the folds of a trial implied by Section 6.4's variance ratio, per row.
+
+    If a trial's :math:`k` fold differences are exchangeable with correlation
+    :math:`\rho`, the variance of their mean is :math:`\sigma^2(1 + (k-1)\rho)/k` and the
+    paired test estimates :math:`\sigma^2(1-\rho)/k`; their ratio :math:`R` gives
+    :math:`\rho = (R - 1)/(R + k - 1)`. Zero for independent folds.
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame
+        Rows with ``var_mean_difference`` and ``var_paired`` (:func:`~evalkit.reproductions.network_cv.method.within_network_study`).
+    n_folds : int, default 10
+        Folds :math:`k` of each trial.
+
+    Returns
+    -------
+    pandas.Series
+        The implied correlation :math:`\rho` of each row.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> trials = pd.DataFrame({"var_mean_difference": [2.0, 1.0], "var_paired": [1.0, 1.0]})
+    >>> fold_correlation(trials).round(4).tolist()
+    [0.0909, 0.0]
+    """
+    ratio = trials.var_mean_difference / trials.var_paired
+    return (ratio - 1) / (ratio + n_folds - 1)
+
+
+@checks(trials=Instance("DataFrame", example=_example_frame), n_folds=Integer(2))
+def inference_table(trials, *, n_folds=10):
+    """NCV with shared and with disjoint inference sets, by share labelled (:func:`inference_sets`).
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame
+        :func:`inference_sets`'s rows.
+    n_folds : int, default 10
+        Folds of each trial (for :func:`fold_correlation`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index: share labelled; columns ``(quantity, inference)`` for the paired and
+        unpaired Type I error, the mean accuracy difference, the error correlation and the
+        implied fold correlation (:func:`fold_correlation`), averaged over the networks.
+
+    Examples
+    --------
+    >>> trials = inference_sets(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0,
+    ...                         prop_labeled=(0.2, 0.4), n_trials=2, n_samples=2, seed=0)
+    >>> inference_table(trials).shape
+    (2, 10)
+    """
+    t = trials.assign(fold_correlation=fold_correlation(trials, n_folds=n_folds))
+    cols = ["paired", "unpaired", "mean_difference", "error_correlation", "fold_correlation"]
+    return t.pivot_table(index="prop_labeled", columns="inference", values=cols, aggfunc="mean")[cols]
+
+
+def _inference_claims(trials, *, n_folds=10, alpha=ALPHA):
+    """Section 8's dependence through the inference sets: is the fold correlation higher when they overlap?
+
+    Paired over (share labelled, network) cells: the Wilcoxon signed-rank test of the
+    implied fold correlation with shared against disjoint inference sets
+    (:func:`evalkit.stats.wilcoxon_signed_rank_test`), and the mean difference positive.
+
+    Parameters
+    ----------
+    trials : pandas.DataFrame
+        :func:`inference_sets`'s rows.
+    n_folds : int, default 10
+        Folds of each trial (for :func:`fold_correlation`).
+    alpha : float, default ALPHA
+        Level of the Wilcoxon test.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+    """
+    rho = trials.assign(rho=fold_correlation(trials, n_folds=n_folds)).pivot_table(
+        index=["prop_labeled", "network"], columns="inference", values="rho")
+    test = wilcoxon_signed_rank_test(rho["all"].to_numpy(), rho["test"].to_numpy())
+    higher = float((rho["all"] - rho["test"]).mean()) > 0
+    return {"neville.sec8.inference-dependence": bool(higher and test.pvalue < alpha)}
+
+
+def _fig4_claims(at_gap, reduction, *, n_nodes=300, prop_labeled=0.3):
+    """Fig. 4 from :func:`power_at_gap` and :func:`type2_reduction`, and the test-set sizes.
+
+    Parameters
+    ----------
+    at_gap : dict
+        ``(nodes, procedure, test) -> power`` at 300 and 600 nodes (:func:`power_at_gap`).
+    reduction : dict
+        ``(procedure, test) -> percentage`` (:func:`type2_reduction`).
+    n_nodes : int, default 300
+        Nodes of the network whose test-set sizes are counted.
+    prop_labeled : float, default 0.3
+        Share labelled of those test sets.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+    """
+    _, rs_test = next(RandomResampling(10, prop_labeled=prop_labeled, rng=0).split(np.zeros((n_nodes, 1))))
+    _, ncv_test = next(NetworkCrossValidation(10, prop_labeled=prop_labeled, rng=0).split(np.zeros((n_nodes, 1))))
+    gain = {k: at_gap[(600,) + k] - at_gap[(300,) + k] for k in reduction}
+    return {
+        "neville.sec6-4.rs-test-size": len(rs_test),
+        "neville.sec6-4.ncv-test-size": len(ncv_test),
+        "neville.fig4a.rs-below-80": bool(at_gap[(300, "rrs", "paired")] < 0.8 and at_gap[(300, "rrs", "unpaired")] < 0.8),
+        "neville.fig4a.ncv-paired-below-30": bool(at_gap[(300, "ncv", "paired")] < 0.3),
+        "neville.fig4a.ncv-unpaired-below-5": bool(at_gap[(300, "ncv", "unpaired")] < 0.05),
+        "neville.fig4b.power-grows": bool(all(v > 0 for v in gain.values())),
+        "neville.fig4b.ncv-gains-larger": bool(min(reduction[("ncv", "paired")], reduction[("ncv", "unpaired")])
+                                               > max(reduction[("rrs", "paired")], reduction[("rrs", "unpaired")])),
+        "neville.fig4b.rs-type2-reduction": reduction[("rrs", "paired")] / 100,
+        "neville.fig4b.ncv-paired-type2-reduction": reduction[("ncv", "paired")] / 100,
+        "neville.fig4b.ncv-unpaired-type2-reduction": reduction[("ncv", "unpaired")] / 100,
+    }
+
+
+def _summary_claims(fig3, at_gap):
+    """The abstract's and conclusions' claims, from Fig. 3's Type I error and Fig. 4a's power.
+
+    Parameters
+    ----------
+    fig3 : pandas.DataFrame
+        :func:`fig3`'s trials.
+    at_gap : dict
+        ``(nodes, procedure, test) -> power`` (:func:`power_at_gap`), with 300 nodes.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+    """
+    t = _type1(fig3)
+    rs, ncv = t.loc["rrs"], t.loc["ncv"]
+    return {
+        "neville.abstract.overlap-paired-high": bool(rs.paired.max() > 2 * ALPHA),
+        "neville.abstract.ncv-paired-compromise": bool((ncv.paired <= rs.paired).all()
+                                                       and at_gap[(300, "ncv", "paired")] >= at_gap[(300, "ncv", "unpaired")]),
+        "neville.sec1.ncv-unpaired-low-power": bool((ncv.unpaired <= ncv.paired).all()
+                                                    and at_gap[(300, "ncv", "unpaired")] < at_gap[(300, "rrs", "paired")]),
+    }
+
+
+@checks(lgm=Instance("DataFrame", none=True, example=_example_frame),
+        fig3=Instance("DataFrame", none=True, example=_example_frame),
+        inference=Instance("DataFrame", none=True, example=_example_frame),
+        at_gap=Instance(dict, none=True, example=dict),
+        summary=Instance(tuple, none=True, example=lambda: (_example_frame(), {})))
+def ours(*, lgm=None, fig3=None, inference=None, at_gap=None, summary=None):
+    """Our value of each claim of Sections 6 and 8, one part per claims table of the page.
+
+    Each argument gives one part's claims; None leaves them out.
+
+    Parameters
+    ----------
+    lgm : pandas.DataFrame, optional
+        :func:`lgm_properties`'s table: Section 6.2's properties of the networks.
+    fig3 : pandas.DataFrame, optional
+        :func:`fig3`'s trials (its shares labelled must include 0.2): Fig. 3's claims,
+        Section 6.4's explanation and the Wilcoxon remark of Section 2.2.
+    inference : pandas.DataFrame, optional
+        :func:`inference_sets`'s trials: Section 8's dependence through the inference sets
+        (the Wilcoxon signed-rank test, paired over (share labelled, network) cells, of the
+        implied fold correlation (:func:`fold_correlation`) with shared against disjoint
+        inference sets, at the 5% level, and the mean difference positive).
+    at_gap : dict, optional
+        ``(nodes, procedure, test) -> power`` at 300 and 600 nodes (:func:`power_at_gap`):
+        Fig. 4's claims (with :func:`type2_reduction`) and the test-set sizes at 300 nodes,
+        30% labelled, counted on evalkit's splitters.
+    summary : tuple, optional
+        ``(fig3 trials, at_gap)``: the abstract's and conclusions' claims, from Fig. 3's
+        Type I error and Fig. 4a's power.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> trials = fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0, prop_labeled=(0.1, 0.2, 0.4),
+    ...               n_trials=2, n_samples=2, seed=0)
+    >>> got = ours(fig3=trials)
+    >>> got["neville.fig3.rs-paired-at-20"], got["neville.sec6-4.pooled-above-diff"]
+    (0.5, True)
+    >>> at_gap = {(n, p, t): 0.5 if n == 300 else 0.75 for n in (300, 600) for p in ("rrs", "ncv")
+    ...           for t in ("paired", "unpaired")}
+    >>> got = ours(at_gap=at_gap, summary=(trials, at_gap))
+    >>> got["neville.sec6-4.rs-test-size"], got["neville.fig4b.power-grows"], got["neville.abstract.overlap-paired-high"]
+    (210, True, True)
+    """
+    out = {}
+    if lgm is not None:
+        out.update(_lgm_claims(lgm))
+    if fig3 is not None:
+        out.update({**_fig3_claims(fig3), **_variance_claims(fig3)})
+    if inference is not None:
+        out.update(_inference_claims(inference))
+    if at_gap is not None:
+        out.update(_fig4_claims(at_gap, type2_reduction(at_gap)))
+    if summary is not None:
+        out.update(_summary_claims(*summary))
+    return out

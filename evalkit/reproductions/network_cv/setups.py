@@ -1,4 +1,9 @@
-"""The canonical data set-ups of the network cross-validation chapters (Neville et al.)."""
+"""The canonical data set-ups of the network cross-validation pages (Neville et al.).
+
+The latent-group networks of Section 6.2 (:func:`latent_group_networks`, one book seed per
+size in ``LGM_SEEDS``), the labelled real-network tasks of our Table 5
+(:func:`table5_tasks`) and Cora cut into disjoint pieces for Fig. 5 (:func:`cora_pieces`).
+"""
 from __future__ import annotations
 
 import numpy as np
@@ -11,12 +16,6 @@ __all__ = ["LGM_SEEDS", "PARTITIONS", "cora_pieces", "latent_group_networks", "t
 
 #: Seed of the latent-group networks of each size in the book (Figs. 3 and 4).
 LGM_SEEDS = {300: 2010, 600: 600}
-
-
-def _frame(rows):
-    import pandas as pd
-
-    return pd.DataFrame(rows)
 
 
 # ------------------------------------------------------------------ data set-ups

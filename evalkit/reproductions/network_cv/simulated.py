@@ -1,15 +1,22 @@
-"""Neville et al. Sections 2-5: test-set overlap (Tables 1-3), the simulated classifiers (Table 7, Fig. 2,
-Section 5's unshown runs) and Theorems 1-3."""
+"""Neville et al. Section 5 (the simulated-classifiers page): Table 7's formulas, Fig. 2 and the runs
+Section 5 mentions but does not show, with the group-based simulated classifiers.
+
+:func:`group_formulas`, :func:`fig2` and :func:`section5_variants` are the page's
+experiments; :func:`like_fig2a` and :func:`grows_with_folds` the predicates of its
+"qualitatively similar" claims; :func:`ours` turns the results into ``{claim id: our value}``.
+"""
 from __future__ import annotations
 
 import numpy as np
 
 from ... import relational as rel
-from ..._checks import Choice, Integer, Real, Seed, Values, checks
-from ...resampling import network_split_masks
+from ..._checks import Choice, Instance, Integer, Real, Seed, Values, checks
+from ..._parallel import progress_bar
 from .._experiment import experiment
+from .source import ALPHA
 
-__all__ = ["fig2", "group_formulas", "resampling_overlap", "section5_variants", "theorem3_delta", "theorem_grid"]
+__all__ = ["FOLDS_RANK_CORRELATION", "fig2", "group_formulas", "grows_with_folds", "like_fig2a", "ours",
+           "section5_variants"]
 
 
 def _frame(rows):
@@ -18,60 +25,14 @@ def _frame(rows):
     return pd.DataFrame(rows)
 
 
-# ------------------------------------------------------------- Tables 1-3, Table 7
+def _example_frame():
+    """A small pandas DataFrame: the common test's valid value for a results-table parameter."""
+    import pandas as pd
+
+    return pd.DataFrame({"procedure": ["rrs", "ncv"], "prop_labeled": [0.1, 0.1], "type1_error": [0.2, 0.05]})
 
 
-@checks(scale=Choice("book", "paper", "small"), prop_labeled=Values(Real(0, 1, closed="neither")), n_nodes=Integer(2),
-        n_resamples=Integer(2), n_folds=Integer(2), n_repeats=Integer(1))
-@experiment("network-cv-overlap", scales={"book": {}, "paper": {}, "small": {"n_repeats": 20}},
-            paper_cost="~5 s on 1 core")
-def resampling_overlap(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9), n_nodes: int = 300,
-                       n_resamples: int = 30, n_folds: int = 10, n_repeats: int = 200, seed: int = 0):
-    """How often RRS, ERS and NCV test each node, and how much their test sets overlap.
-
-    Parameters
-    ----------
-    prop_labeled : tuple of float
-        Shares of the nodes labelled.
-    n_nodes : int
-        Nodes of the network.
-    n_resamples : int
-        Test sets of RRS and ERS (the paper's Section 5: 30).
-    n_folds : int
-        Folds of NCV.
-    n_repeats : int
-        Repetitions of each procedure.
-    seed : int
-        Seed of every split.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per (share labelled, procedure).
-
-    Examples
-    --------
-    >>> overlap = resampling_overlap(prop_labeled=(0.5,), n_nodes=40, n_repeats=2, seed=0)
-    >>> overlap[["procedure", "test set size", "times tested: min", "max"]]
-      procedure  test set size  times tested: min  max
-    0       RRS             20                  9   20
-    1       ERS             20                 15   15
-    2       NCV              4                  1    1
-    """
-    rows = []
-    for prop in prop_labeled:
-        for proc, k in (("rrs", n_resamples), ("ers", n_resamples), ("ncv", n_folds)):
-            _, test_masks = network_split_masks(proc, n_nodes, n_splits=k, prop_labeled=prop, n_repeats=n_repeats,
-                                                rng=seed)
-            times = test_masks.sum(axis=1)  # (repeat, node): how often each node is tested
-            shared = np.einsum("rin,rjn->rij", test_masks.astype(float), test_masks.astype(float))
-            pair_share = ((shared.sum(axis=(1, 2)) - np.trace(shared, axis1=1, axis2=2))
-                          / (k * (k - 1) * test_masks[0, 0].sum()))
-            rows.append({"labelled": prop, "procedure": proc.upper(), "splits": k,
-                         "test set size": int(test_masks[0, 0].sum()),
-                         "times tested: min": int(times.min()), "mean": times.mean(), "max": int(times.max()),
-                         "share of a test set in another (mean over pairs)": pair_share.mean()})
-    return _frame(rows)
+# ------------------------------------------------------------------ Table 7
 
 
 @checks(scale=Choice("book", "paper", "small"), p_err=Values(Real(0, 1)), err_corr=Values(Real(0, 1)),
@@ -263,8 +224,6 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
                  "n_trials": n_trials, "n_simulations": n_simulations}
                 for j, prop in enumerate(result.prop_labeled)]
 
-    from ..._parallel import progress_bar
-
     procedures = ("rrs", "ers", "ncv")
     cells = ([("skewed", float(e), p) for e in exponents for p in procedures]
              + [("dietterich", None, p) for p in procedures]
@@ -287,108 +246,185 @@ def section5_variants(*, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 
     return {"skewed": _frame(skewed), "dietterich": _frame(dietterich), "folds": _frame(folds)}
 
 
-# ------------------------------------------------------------------ Theorems 1-3
+# ------------------------------------------------------------------ the claims
 
 
-@checks(scale=Choice("book", "paper", "small"), n=Values(Integer(1)), g=Values(Integer(1)), rho=Values(Real(0, 1)),
-        share_common=Values(Real(0, 1, closed="left")), n_samples=Integer(2))
-@experiment("network-cv-theorems", scales={"book": {}, "paper": {}, "small": {"n_samples": 2000}},
-            paper_cost="~5 s on 1 core")
-def theorem_grid(*, n: tuple[int, ...] = (30, 100, 300), g: tuple[int, ...] = (1, 5, 10),
-                 rho: tuple[float, ...] = (0.0, 0.3, 0.9), share_common: tuple[float, ...] = (0.0, 0.5, 0.9),
-                 n_samples: int = 20_000):
-    """Theorem 3's observed variance (Theorems 1 and 2 as special cases) against Monte Carlo.
+@checks(frame=Instance("DataFrame", example=_example_frame))
+def like_fig2a(frame):
+    """Fig. 2a's two findings on a run of its design (:func:`section5_variants`).
 
-    Each cell of the grid simulates the model the proofs assume
-    (:func:`evalkit.relational.simulate_mean_variance`, cell ``i`` with seed ``i``).
+    Returns ``{"resampling rises": bool, "ncv low": bool}``: RRS's and ERS's Type I error
+    at the smallest share labelled exceeds that at the largest by more than two standard
+    errors (binomial, over all trials), and NCV stays below 1.5 times the nominal level.
 
     Parameters
     ----------
-    n : tuple of int
-        Sample sizes.
-    g : tuple of int
-        Group sizes.
-    rho : tuple of float
-        Within-group error correlations.
-    share_common : tuple of float
-        Shares of the sample common to every sample (c = int(share * n)).
-    n_samples : int
-        Simulated samples per cell.
+    frame : pandas.DataFrame
+        One part of :func:`section5_variants`'s result: columns
+        ``procedure``, ``prop_labeled``, ``type1_error``, ``n_trials`` and ``n_simulations``.
 
     Returns
     -------
-    pandas.DataFrame
-        One row per cell: n, g, rho, c, the Monte Carlo variance, the formula, and their
-        difference in Monte Carlo standard errors (z).
+    dict
+        ``"resampling rises"`` and ``"ncv low"``: bools.
 
     Examples
     --------
-    >>> grid = theorem_grid(n=(30,), g=(5,), rho=(0.5,), share_common=(0.0,), n_samples=500)
-    >>> round(float(grid["formula"][0]), 4)
-    0.009
+    >>> runs = section5_variants(prop_labeled=(0.1, 0.9), exponents=(1.0,), n_resamples=(5, 30),
+    ...                          folds_prop_labeled=(0.5,), n_trials=100, n_simulations=1, seed=0, n_jobs=1)
+    >>> like_fig2a(runs["dietterich"])
+    {'resampling rises': True, 'ncv low': True}
     """
-    rows = []
-    cell = 0
-    for n_ in n:
-        for g_ in g:
-            for rho_ in rho:
-                for share in share_common:
-                    c_ = int(share * n_)
-                    est = rel.simulate_mean_variance(n_, g_, rho_, c_, n_samples=n_samples, rng=cell)
-                    cell += 1
-                    theory = rel.variance_observed(n_, g_, rho_, c_, est.sigma2)
-                    rows.append({"n": n_, "g": g_, "rho": rho_, "c": c_, "Monte Carlo": est.variance,
-                                 "formula": theory, "z": (est.variance - theory) / est.std_error})
-    return _frame(rows)
+    a = frame.set_index(["procedure", "prop_labeled"]).sort_index()
+    n = float(a.n_trials.iloc[0] * a.n_simulations.iloc[0])
+
+    def rises(proc):
+        part = a.loc[proc].type1_error
+        low, high = float(part.iloc[0]), float(part.iloc[-1])  # smallest, largest share labelled
+        se = np.sqrt((low * (1 - low) + high * (1 - high)) / n)
+        return bool(low - high > 2 * se)
+
+    return {"resampling rises": rises("rrs") and rises("ers"),
+            "ncv low": bool(a.loc["ncv"].type1_error.max() < 1.5 * ALPHA)}
 
 
-@checks(scale=Choice("book", "paper", "small"), n=Integer(1), g=Integer(1), rho=Real(0, 1), c_max=Integer(1),
-        n_samples=Integer(2), seed=Integer(0))
-@experiment("network-cv-theorem3", scales={"book": {}, "paper": {}, "small": {"n_samples": 20_000}},
-            paper_cost="~5 s on 1 core")
-def theorem3_delta(*, n: int = 20, g: int = 10, rho: float = 0.9, c_max: int = 10, n_samples: int = 200_000,
-                   seed: int = 100):
-    """Theorem 3's Delta by Monte Carlo, against the proof's expression and the statement's.
+#: :func:`grows_with_folds`: the least rank correlation with the number of test sets that counts as rising.
+FOLDS_RANK_CORRELATION = 0.8
 
-    Delta(c) = Var_corr - Var_obs(c) for c = 1 .. c_max, each variance simulated
-    (Var_corr with seed ``seed``, Var_obs(c) with ``2 seed + c``).
+
+@checks(folds=Instance("DataFrame", example=_example_frame))
+def grows_with_folds(folds):
+    """Whether the Type I error of each (procedure, share labelled) rises with the number of test sets.
+
+    "Rises": Spearman's rank correlation with the number of test sets at least
+    ``FOLDS_RANK_CORRELATION``, and the most test sets above the fewest by more than two
+    standard errors.
 
     Parameters
     ----------
-    n : int
-        Sample size.
-    g : int
-        Group size.
-    rho : float
-        Within-group error correlation.
-    c_max : int
-        Largest number of common instances.
-    n_samples : int
-        Simulated samples per estimate.
-    seed : int
-        Seed of the estimate of Var_corr.
+    folds : pandas.DataFrame
+        The ``"folds"`` part of :func:`section5_variants`'s result.
 
     Returns
     -------
-    pandas.DataFrame
-        One row per c: the Monte Carlo Delta, its standard error, the proof's and the
-        statement's Delta, and the deviations from each in standard errors.
+    dict
+        ``(procedure, share labelled) -> bool``: whether its Type I error rises.
 
     Examples
     --------
-    >>> delta = theorem3_delta(c_max=2, n_samples=2000, seed=1)
-    >>> delta["c"].tolist(), round(float(delta["proof"][0]), 4)
-    ([1, 2], 0.0039)
+    >>> import pandas as pd
+    >>> folds = pd.DataFrame({"procedure": "rrs", "prop_labeled": 0.5, "n_resamples": [5, 10, 20],
+    ...                       "type1_error": [0.05, 0.1, 0.2], "n_trials": 1000, "n_simulations": 1})
+    >>> grows_with_folds(folds)
+    {('rrs', 0.5): True}
     """
-    cs = np.arange(1, c_max + 1)
-    corr = rel.simulate_mean_variance(n, g, rho, 0, n_samples=n_samples, rng=seed)
-    mc, se = [], []
-    for c_ in cs:
-        obs = rel.simulate_mean_variance(n, g, rho, int(c_), n_samples=n_samples, rng=2 * seed + int(c_))
-        mc.append(corr.variance - obs.variance)
-        se.append(np.hypot(corr.std_error, obs.std_error))
-    mc, se = np.array(mc), np.array(se)
-    proof = rel.variance_underestimate(n, g, rho, cs, corr.sigma2)
-    statement = rel.variance_underestimate(n, g, rho, cs, corr.sigma2, form="statement")
-    return _frame({"c": cs, "monte_carlo": mc, "std_error": se, "proof": proof, "statement": statement,
-                   "z_proof": (mc - proof) / se, "z_statement": (mc - statement) / se})
+    from scipy import stats
+
+    n = float(folds.n_trials.iloc[0] * folds.n_simulations.iloc[0])
+    out = {}
+    for (proc, prop), part in folds.sort_values("n_resamples").groupby(["procedure", "prop_labeled"]):
+        rate = part.type1_error.to_numpy()
+        se = np.sqrt((rate[0] * (1 - rate[0]) + rate[-1] * (1 - rate[-1])) / n)
+        rho = stats.spearmanr(part.n_resamples, rate).statistic
+        out[(proc, float(prop))] = bool(rho >= FOLDS_RANK_CORRELATION and rate[-1] - rate[0] > 2 * se)
+    return out
+
+
+def _fig2_claims(formulas, fig2a, fig2b):
+    a = fig2a.set_index(["procedure", "prop_labeled"]).type1_error
+    b = fig2b.set_index(["procedure", "p_err", "err_corr"]).sort_index()
+    resampling = ("rrs", "ers")
+
+    def rises(series):  # strictly rising along the sorted index
+        return bool(np.all(np.diff(series.to_numpy()) > 0))
+
+    falls_with_label = all(rises(a[p].sort_index(ascending=False)) for p in resampling)
+    rises_corr = all(rises(b.loc[(p, pe)].sort_values("error_correlation").type1_error)
+                     for p in resampling for pe in b.loc[p].index.get_level_values("p_err").unique())
+    in_errcorr = all(rises(b.loc[(p, pe)].type1_error) and rises(b.loc[(p, pe)].error_correlation)
+                     for p in resampling for pe in b.loc[p].index.get_level_values("p_err").unique())
+    by_ec = b.loc[list(resampling)].swaplevel("p_err", "err_corr").sort_index()
+    in_perr = all(rises(by_ec.loc[(p, ec)].type1_error) and rises(by_ec.loc[(p, ec)].error_correlation)
+                  for p in resampling for ec in by_ec.loc[p].index.get_level_values("err_corr").unique() if ec > 0)
+    ncv_b, rrs_b, ers_b = (b.loc[p].type1_error for p in ("ncv", "rrs", "ers"))
+    correlated = b.loc["ncv"].index.get_level_values("err_corr") > 0
+    return {
+        "neville.table7.error-rate": float(formulas.loc[(0.1, 0.9), "error rate, printed"]),
+        "neville.table7.same-error-rate": bool(np.allclose(formulas["simulated A (corrected)"],
+                                                           formulas["simulated B (corrected)"], atol=0.002)),
+        "neville.fig2a.resampling-rises": falls_with_label,
+        "neville.fig2a.ncv-low": bool(a["ncv"].max() < 1.5 * ALPHA),
+        "neville.fig2b.resampling-rises-with-corr": rises_corr,
+        "neville.fig2b.monotone-in-errcorr": in_errcorr,
+        "neville.fig2b.monotone-in-perr": in_perr,
+        "neville.fig2b.ncv-much-lower": bool(np.all(ncv_b.to_numpy()[correlated] < 0.5 * np.minimum(
+            rrs_b.to_numpy(), ers_b.to_numpy())[correlated])),
+        "neville.fig2.ers-below-rrs": bool((a["ers"] <= a["rrs"]).all() and (ers_b <= rrs_b).mean() > 0.5),
+        "neville.fig2.ers-not-competitive": bool((a["ers"] > 2 * a["ncv"]).any()),
+        "neville.sec6-4.ncv-simulated-constant": bool(np.ptp(a["ncv"].to_numpy()) < 0.01),
+    }
+
+
+def _section5_claims(variants, exponent):
+    skewed = variants["skewed"]
+    at = skewed[np.isclose(skewed.exponent, exponent)]
+    if at.empty:
+        raise ValueError(f"exponent={exponent} is not among the skewed runs' exponents {sorted(set(skewed.exponent))}")
+    return {
+        "neville.sec5.skewed-groups-similar": all(like_fig2a(at).values()),
+        "neville.sec5.dietterich-similar": all(like_fig2a(variants["dietterich"]).values()),
+        "neville.sec3.folds-increase-type1": all(grows_with_folds(variants["folds"]).values()),
+    }
+
+
+@checks(formulas=Instance("DataFrame", none=True, example=_example_frame),
+        fig2=Instance(dict, none=True, example=lambda: {"2a": _example_frame(), "2b": _example_frame()}),
+        variants=Instance(dict, none=True, example=lambda: {k: _example_frame() for k in ("skewed", "dietterich", "folds")}),
+        exponent=Real(0, None, closed="left"))
+def ours(*, formulas=None, fig2=None, variants=None, exponent=1.0):
+    """Our value of each claim of Section 5: Table 7 and Fig. 2, and the runs Section 5 does not show.
+
+    Table 7's and Fig. 2's claims come from :func:`group_formulas` and :func:`fig2` (given
+    together); the unshown runs' from :func:`section5_variants`: the skewed claim is judged
+    at Zipf ``exponent`` (1: the classical Zipf sizes), the group-free one on the
+    Dietterich-style run, the folds one on every (procedure, share labelled) series
+    (:func:`like_fig2a`, :func:`grows_with_folds`).
+
+    Parameters
+    ----------
+    formulas : pandas.DataFrame, optional
+        :func:`group_formulas`'s table (it must hold P(err) = 0.1, errCorr = 0.9).
+    fig2 : dict, optional
+        :func:`fig2`'s result (``"2a"``, ``"2b"``); with ``formulas``. None leaves Table 7's
+        and Fig. 2's claims out.
+    variants : dict, optional
+        :func:`section5_variants`'s result (``"skewed"``, ``"dietterich"``, ``"folds"``); None
+        leaves the unshown runs' claims out.
+    exponent : float, default 1.0
+        The Zipf exponent at which the skewed claim is judged (one of the skewed runs').
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> runs = fig2(prop_labeled=(0.1, 0.9), p_err=(0.1, 0.2), err_corr=(0.0, 0.9), n_trials=20,
+    ...             n_simulations=1, seed_a=0, seed_b=1, n_jobs=1)
+    >>> got = ours(formulas=group_formulas(n_sets=100), fig2=runs)
+    >>> round(got["neville.table7.error-rate"], 3)
+    0.271
+    >>> runs = section5_variants(prop_labeled=(0.1, 0.9), exponents=(1.0,), n_resamples=(5, 10, 30),
+    ...                          folds_prop_labeled=(0.5,), n_trials=100, n_simulations=1, seed=0, n_jobs=1)
+    >>> ours(variants=runs)["neville.sec3.folds-increase-type1"]
+    True
+    """
+    if (formulas is None) != (fig2 is None):
+        raise ValueError("formulas and fig2 come together: Table 7's claims and Fig. 2's are one table")
+    out = {}
+    if fig2 is not None:
+        out.update(_fig2_claims(formulas, fig2["2a"], fig2["2b"]))
+    if variants is not None:
+        out.update(_section5_claims(variants, exponent))
+    return out

@@ -1,48 +1,50 @@
-"""Tests of evalkit.relational.study: the calibrated within-network comparison."""
+"""Tests of evalkit.reproductions.network_cv.method: Neville et al.'s calibrated within-network comparison
+and Table 5's protocol."""
 import numpy as np
 import pytest
 
 from evalkit import relational as rel
+from evalkit.reproductions.network_cv import method
 
 
 def test_calibration_and_comparison():
     nets = [rel.latent_group_model(300, rng=s) for s in range(6)]
-    cal = rel.calibrate_handicap(nets[2:], 0.3, rng=0)
+    cal = method.calibrate_handicap(nets[2:], 0.3, rng=0)
     assert abs(cal.difference) <= 0.005 and 0 <= cal.rate <= 1
     assert cal.accuracy[cal.handicapped] >= max(cal.accuracy.values())
-    a = rel.compare_classifiers(nets[0], cal, procedure="rrs", prop_labeled=0.3, n_trials=30, rng=5)
-    b = rel.compare_classifiers(nets[0], cal, procedure="rrs", prop_labeled=0.3, n_trials=30, rng=5)
+    a = method.compare_classifiers(nets[0], cal, procedure="rrs", prop_labeled=0.3, n_trials=30, rng=5)
+    b = method.compare_classifiers(nets[0], cal, procedure="rrs", prop_labeled=0.3, n_trials=30, rng=5)
     np.testing.assert_array_equal(a.accuracy_a, b.accuracy_a)
     assert a.models[0] == cal.handicapped and 0 <= a.rejection_rate() <= 1
     # a much worse second model is detected nearly always
-    far = rel.compare_classifiers(nets[0], cal, procedure="rrs", prop_labeled=0.3, n_trials=30, worse_rate=0.4, rng=5)
+    far = method.compare_classifiers(nets[0], cal, procedure="rrs", prop_labeled=0.3, n_trials=30, worse_rate=0.4, rng=5)
     assert far.rejection_rate("paired") > 0.9
-    rows = rel.within_network_study(nets[:1], nets[2:], prop_labeled=[0.2], n_trials=10, rng=0)
+    rows = method.within_network_study(nets[:1], nets[2:], prop_labeled=[0.2], n_trials=10, rng=0)
     assert {r["procedure"] for r in rows} == {"rrs", "ncv"} and all(0 <= r["paired"] <= 1 for r in rows)
     with pytest.raises(TypeError, match="CalibrationResult"):
-        rel.compare_classifiers(nets[0], 0.1, procedure="ncv", prop_labeled=0.3)
+        method.compare_classifiers(nets[0], 0.1, procedure="ncv", prop_labeled=0.3)
 
 
 def test_inference_confined_to_the_test_set():
     nets = [rel.latent_group_model(300, rng=s) for s in range(5)]
-    cal = rel.calibrate_handicap(nets[1:], 0.3, rng=0)
+    cal = method.calibrate_handicap(nets[1:], 0.3, rng=0)
     # RS tests every unlabelled node: confining inference to the test set changes nothing
     kw = dict(procedure="rrs", prop_labeled=0.3, n_trials=10, rng=5)
-    np.testing.assert_array_equal(rel.compare_classifiers(nets[0], cal, inference="test", **kw).accuracy_a,
-                                  rel.compare_classifiers(nets[0], cal, **kw).accuracy_a)
+    np.testing.assert_array_equal(method.compare_classifiers(nets[0], cal, inference="test", **kw).accuracy_a,
+                                  method.compare_classifiers(nets[0], cal, **kw).accuracy_a)
     # NCV: the same splits, other predictions
     kw["procedure"] = "ncv"
-    shared = rel.compare_classifiers(nets[0], cal, **kw)
-    alone = rel.compare_classifiers(nets[0], cal, inference="test", **kw)
+    shared = method.compare_classifiers(nets[0], cal, **kw)
+    alone = method.compare_classifiers(nets[0], cal, inference="test", **kw)
     assert shared.accuracy_a.shape == alone.accuracy_a.shape and not np.array_equal(shared.accuracy_b,
                                                                                     alone.accuracy_b)
-    cal_alone = rel.calibrate_handicap(nets[1:], 0.3, inference="test", rng=0)
+    cal_alone = method.calibrate_handicap(nets[1:], 0.3, inference="test", rng=0)
     assert abs(cal_alone.difference) <= 0.005 and cal_alone.accuracy != cal.accuracy
-    rows = rel.within_network_study(nets[:1], nets[1:], prop_labeled=[0.3], procedures=("ncv",), n_trials=5,
+    rows = method.within_network_study(nets[:1], nets[1:], prop_labeled=[0.3], procedures=("ncv",), n_trials=5,
                                     inference="test", rng=0)
     assert len(rows) == 1 and 0 <= rows[0]["paired"] <= 1
     with pytest.raises(ValueError, match="inference"):
-        rel.compare_classifiers(nets[0], cal, procedure="ncv", prop_labeled=0.3, inference="fold")
+        method.compare_classifiers(nets[0], cal, procedure="ncv", prop_labeled=0.3, inference="fold")
 
 
 def test_comparison_trials_wilcoxon_and_variance_terms():
@@ -52,7 +54,7 @@ def test_comparison_trials_wilcoxon_and_variance_terms():
     shared = rng.normal(0.8, 0.03, size=(200, 10))  # both models see the same split difficulty
     a = shared + rng.normal(0, 0.01, size=shared.shape)
     b = shared + rng.normal(0, 0.01, size=shared.shape)
-    trials = rel.ComparisonTrials("rrs", a, b, ("wvrn", "nbc"), 0.0)
+    trials = method.ComparisonTrials("rrs", a, b, ("wvrn", "nbc"), 0.0)
     expected = np.mean([sst.wilcoxon(x, y).pvalue < 0.05 for x, y in zip(a, b)])
     assert trials.rejection_rate("wilcoxon") == pytest.approx(expected)
     terms = trials.variance_terms()
@@ -73,17 +75,17 @@ def test_comparison_trials_wilcoxon_and_variance_terms():
 def test_study_arguments_are_checked():
     net = rel.latent_group_model(60, rng=0)
     with pytest.raises(ValueError, match="labels"):
-        rel.error_correlation_study(net.adjacency, np.where(net.labels == 1, np.nan, 0.0), n_splits=2, rng=0)
+        method.error_correlation_study(net.adjacency, np.where(net.labels == 1, np.nan, 0.0), n_splits=2, rng=0)
     with pytest.raises(ValueError, match="models"):
-        rel.error_correlation_study(net.adjacency, net.labels, models=("wvrn", "svm"), n_splits=2, rng=0)
+        method.error_correlation_study(net.adjacency, net.labels, models=("wvrn", "svm"), n_splits=2, rng=0)
     with pytest.raises(ValueError, match="networks"):
-        rel.calibrate_handicap([], 0.3)
+        method.calibrate_handicap([], 0.3)
     with pytest.raises(ValueError, match="prop_labeled"):
-        rel.calibrate_handicap([net], 1.3)
+        method.calibrate_handicap([net], 1.3)
     with pytest.raises(ValueError, match="labels must be 0/1"):
-        rel.calibrate_handicap([(net.adjacency, np.full(60, 2))], 0.3)
-    trials = rel.ComparisonTrials("rrs", np.full((2, 3), 0.8), np.full((2, 3), 0.7), ("wvrn", "nbc"), 0.0)
+        method.calibrate_handicap([(net.adjacency, np.full(60, 2))], 0.3)
+    trials = method.ComparisonTrials("rrs", np.full((2, 3), 0.8), np.full((2, 3), 0.7), ("wvrn", "nbc"), 0.0)
     with pytest.raises(ValueError, match="test"):
         trials.rejection_rate("z")
     with pytest.raises(ValueError, match="accuracy_a"):
-        rel.ComparisonTrials("rrs", np.full((2, 3), 1.8), np.full((2, 3), 0.7), ("wvrn", "nbc"), 0.0)
+        method.ComparisonTrials("rrs", np.full((2, 3), 1.8), np.full((2, 3), 0.7), ("wvrn", "nbc"), 0.0)

@@ -1,0 +1,260 @@
+"""Neville et al. Sections 4 and 7 on real data (the real-data page): Table 5's error correlation and
+label autocorrelation on the labelled networks we have, and Fig. 5's Type I error study on
+disjoint pieces of Cora.
+
+:func:`table5` and :func:`fig5` are the page's experiments (the tasks and pieces are
+:mod:`evalkit.reproductions.network_cv.setups`'s, the protocol
+:mod:`evalkit.reproductions.network_cv.method`'s); :func:`paper_table5` is the paper's Table 5
+as the registry holds it; :func:`ours` turns the results into ``{claim id: our value}``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ... import claims
+from ... import relational as rel
+from ..._checks import Choice, Instance, Integer, Real, Seed, Values, checks
+from ..._parallel import progress_bar
+from .._experiment import experiment
+from .method import error_correlation_study, within_network_study
+from .setups import PARTITIONS, cora_pieces, table5_tasks
+from .source import TABLE5_PAPER_ROWS
+
+__all__ = ["TABLE5_ROWS", "fig5", "ours", "paper_table5", "table5"]
+
+#: Table 5 rows the book computes: claim key -> (data set, task) of
+#: :func:`~evalkit.reproductions.network_cv.setups.table5_tasks`.
+TABLE5_ROWS = {k: TABLE5_PAPER_ROWS[k] for k in ("enron-executive", "polbooks-neutral")}
+
+
+def _frame(rows):
+    import pandas as pd
+
+    return pd.DataFrame(rows)
+
+
+def _example_frame():
+    """A small pandas DataFrame: the common test's valid value for a results-table parameter."""
+    import pandas as pd
+
+    return pd.DataFrame({"procedure": ["rrs", "ncv"], "prop_labeled": [0.1, 0.1], "type1_error": [0.2, 0.05]})
+
+
+# ------------------------------------------------------------------ Table 5 (Section 4), Fig. 5 (Section 7)
+
+
+@checks(scale=Choice("book", "paper", "small"), n_splits=Integer(1), prop_labeled=Values(Real(0, 1, closed="neither")),
+        models=Values(Choice("wvrn", "nbc", "lbc")))
+@experiment("network-cv-table5", scales={"book": {}, "paper": {}, "small": {"n_splits": 2}},
+            paper_cost="~20 s on 1 core")
+def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9),
+           models: tuple[str, ...] = ("wvrn", "lbc")):
+    """Table 5 on the networks we have: error correlation and label autocorrelation of each task.
+
+    Task ``i`` of :func:`~evalkit.reproductions.network_cv.setups.table5_tasks` runs :func:`~evalkit.reproductions.network_cv.method.error_correlation_study`
+    with seed ``i`` and the paper's Section 4 pair: the relational neighbour classifier
+    (wvRN) and Lu & Getoor's link-based classifier, each with and without collective
+    inference (``models=("wvrn", "nbc")`` gives the stand-in pair of earlier versions).
+
+    Parameters
+    ----------
+    n_splits : int
+        Random labelled sets per share labelled.
+    prop_labeled : tuple of float
+        Shares labelled.
+    models : tuple of str
+        The two classifiers (names of :func:`~evalkit.reproductions.network_cv.method.error_correlation_study`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per task: error correlation, and the label autocorrelation as phi
+        (``autocorr.``) and as Pearson's corrected contingency coefficient (``autocorr. C*``).
+
+    Examples
+    --------
+    The real networks are loaded from the data sets (tens of seconds):
+
+    >>> table = table5(scale="small")  # doctest: +SKIP
+    >>> table[["data set", "task"]].head(2)  # doctest: +SKIP
+             data set        task
+    0     Enron email  Executive?
+    1 Political books    Neutral?
+    """
+    rows = []
+    for i, ((data, task), (graph, y)) in enumerate(table5_tasks().items()):
+        study = error_correlation_study(graph, y, models=models, prop_labeled=prop_labeled, n_splits=n_splits,
+                                            rng=i)
+        rows.append({"data set": data, "task": task, "positives": f"{y.mean():.0%}",
+                     "error corr.": study["mean"], "autocorr.": rel.label_autocorrelation(graph, y),
+                     "autocorr. C*": rel.label_autocorrelation(graph, y, measure="contingency")})
+    return _frame(rows)
+
+
+@checks(scale=Choice("book", "paper", "small"), n_parts=Integer(2), pieces_seed=Seed(), partition=Choice(*PARTITIONS),
+        prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1), calibration_repeats=Integer(1),
+        seed=Integer(0))
+@experiment("network-cv-fig5", scales={"book": {}, "paper": {}, "small": {"n_trials": 5, "calibration_repeats": 1}},
+            paper_cost="~40 s on 1 core")
+def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified",
+         prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5), n_trials: int = 50,
+         calibration_repeats: int = 10, seed: int = 100, progress: bool = False):
+    """Fig. 5's analysis on disjoint pieces of Cora: each piece held out in turn, calibrated on the others.
+
+    Held-out piece ``h`` runs :func:`~evalkit.reproductions.network_cv.method.within_network_study` with seed
+    ``seed + h``.
+
+    Parameters
+    ----------
+    n_parts : int
+        Pieces of Cora.
+    pieces_seed : int
+        Seed of the Louvain communities.
+    partition : str
+        ``'stratified'`` (pieces with alike label shares) or ``'louvain'`` (packed by
+        size only); see :func:`~evalkit.reproductions.network_cv.setups.cora_pieces`.
+    prop_labeled : tuple of float
+        Shares labelled.
+    n_trials : int
+        Trials of RS and NCV on the held-out piece.
+    calibration_repeats : int
+        NCV repetitions of each calibration piece.
+    seed : int
+        Seed of the first held-out piece's study.
+    progress : bool
+        Show a progress bar.
+
+    Returns
+    -------
+    dict
+        ``"pieces"``: nodes, links, share positive and label autocorrelation of each piece;
+        ``"trials"``: the study's rows, with ``held_out``.
+
+    Examples
+    --------
+    Cora is loaded and cut into pieces (tens of seconds):
+
+    >>> result = fig5(scale="small")  # doctest: +SKIP
+    >>> len(result["pieces"])  # doctest: +SKIP
+    6
+    How the pieces are cut, seeded, on the karate club network (two pieces, stratified by club):
+
+    >>> import networkx as nx
+    >>> import numpy as np
+    >>> from evalkit import relational as rel
+    >>> g = nx.karate_club_graph()
+    >>> y = np.array([int(g.nodes[n]["club"] == "Officer") for n in g])
+    >>> pieces = rel.disjoint_subnetworks(g, y, 2, rng=7, stratify=True, resolution=2.0)
+    >>> [a.shape[0] for a, _ in pieces], [int(lab.sum()) for _, lab in pieces]
+    ([17, 17], [9, 8])
+    """
+    pieces = cora_pieces(n_parts, seed=pieces_seed, partition=partition)
+    trials = []
+    for held_out in progress_bar(range(len(pieces)), progress=progress, desc="held-out pieces"):
+        others = pieces[:held_out] + pieces[held_out + 1:]
+        rows = within_network_study([pieces[held_out]], others, prop_labeled=prop_labeled, n_trials=n_trials,
+                                        calibration_repeats=calibration_repeats, rng=seed + held_out)
+        trials += [dict(r, held_out=held_out) for r in rows]
+    table = _frame({"nodes": [a.shape[0] for a, _ in pieces], "links": [a.nnz // 2 for a, _ in pieces],
+                    "positive": [lab.mean() for _, lab in pieces],
+                    "autocorrelation": [rel.label_autocorrelation(a, lab) for a, lab in pieces]})
+    return {"pieces": table, "trials": _frame(trials)}
+
+
+# ------------------------------------------------------------------ the claims
+
+
+@checks()
+def paper_table5():
+    """The paper's Table 5, read from the registry: one row per task.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``data set``, ``task``, ``error corr.`` and ``autocorr.``: the source's values.
+
+    Examples
+    --------
+    >>> list(paper_table5().columns)
+    ['data set', 'task', 'error corr.', 'autocorr.']
+    """
+    import pandas as pd
+
+    return pd.DataFrame([{"data set": data, "task": task,
+                          "error corr.": claims.source_value(f"neville.table5.{key}.error-corr"),
+                          "autocorr.": claims.source_value(f"neville.table5.{key}.autocorr")}
+                         for key, (data, task) in TABLE5_PAPER_ROWS.items()])
+
+
+def _table5_claims(measured):
+    rows = measured.set_index(["data set", "task"])
+    out = {}
+    for key, row in TABLE5_ROWS.items():
+        out[f"neville.table5.{key}.error-corr"] = float(rows.loc[row, "error corr."])
+        out[f"neville.table5.{key}.autocorr"] = float(rows.loc[row, "autocorr."])
+    out["neville.sec4.error-corr-tracks-autocorr"] = bool(np.corrcoef(measured["error corr."], measured["autocorr."])[0, 1] > 0)
+    out["neville.sec4.all-trials-error-corr"] = bool((measured["error corr."] > 0).all())
+    return out
+
+
+def _type1(trials):
+    return trials.groupby(["procedure", "prop_labeled"])[["paired", "unpaired"]].mean()
+
+
+def _fig5_claims(trials):
+    t = _type1(trials)
+    rs, ncv = t.loc["rrs"], t.loc["ncv"]
+    handicap = trials.groupby("prop_labeled").handicap.mean()
+    low, high = rs.index.min(), rs.index.max()
+    return {
+        "neville.fig5.resampling-up-to-40": float(rs.paired.max()),
+        "neville.fig5.like-synthetic": bool((rs.paired >= ncv.paired).mean() > 0.5),
+        "neville.fig5.ncv-more-reasonable": bool(ncv.paired.mean() < rs.paired.mean()),
+        "neville.fig5.falls-with-labelled": bool((t.xs(high, level="prop_labeled") < t.xs(low, level="prop_labeled")).all().all()),
+        "neville.sec7.converge-50-60": bool(handicap[high] == 0),
+    }
+
+
+@checks(measured=Instance("DataFrame", none=True, example=_example_frame),
+        fig5=Instance("DataFrame", none=True, example=_example_frame))
+def ours(*, measured=None, fig5=None):
+    """Our value of each claim of the real-data page: Table 5 and Fig. 5.
+
+    Each argument gives one part's claims; None leaves them out.
+
+    Parameters
+    ----------
+    measured : pandas.DataFrame, optional
+        :func:`table5`'s table (``data set``, ``task``, ``error corr.`` and ``autocorr.`` per
+        task): Table 5's cells we can compute (Enron, political books, ``TABLE5_ROWS``) and
+        its two observations.
+    fig5 : pandas.DataFrame, optional
+        The ``"trials"`` of :func:`fig5` (any rows of
+        :func:`~evalkit.reproductions.network_cv.method.within_network_study` will do):
+        Fig. 5's reported pattern.
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> measured = pd.DataFrame({"data set": ["Enron email", "Political books"], "task": ["Executive?", "Neutral?"],
+    ...                          "error corr.": [0.2, 0.4], "autocorr.": [0.1, 0.5]})
+    >>> got = ours(measured=measured)
+    >>> got["neville.table5.polbooks-neutral.autocorr"], got["neville.sec4.error-corr-tracks-autocorr"]
+    (0.5, True)
+    >>> from evalkit.reproductions.network_cv import real_classifiers
+    >>> trials = real_classifiers.fig3(n_nodes=60, n_calibration=2, n_evaluation=2, network_seed=0,
+    ...                                prop_labeled=(0.1, 0.2, 0.4), n_trials=2, n_samples=2, seed=0)
+    >>> ours(fig5=trials)["neville.fig5.resampling-up-to-40"]
+    0.5
+    """
+    out = {}
+    if measured is not None:
+        out.update(_table5_claims(measured))
+    if fig5 is not None:
+        out.update(_fig5_claims(fig5))
+    return out

@@ -1,0 +1,104 @@
+"""Tests of evalkit.reproductions.network_cv.real_classifiers: the latent group model's networks,
+Figs. 3 and 4 and Section 8's inference sets at their small scale, and the page's claims."""
+import pandas as pd
+import pytest
+
+from evalkit import claims
+from evalkit.reproductions.network_cv import real_classifiers as rc
+
+
+def test_lgm_fig3_fig4_small():
+    props = rc.lgm_properties(scale="small", n_calibration=4, n_error_networks=2)
+    assert len(props) == 4 and props.error_correlation.isna().sum() == 2
+    f3 = rc.fig3(scale="small", n_calibration=3, prop_labeled=(0.3,), n_trials=5)
+    assert set(f3.procedure) == {"rrs", "ncv"} and f3.paired.between(0, 1).all()
+    f4 = rc.fig4(scale="small", n_nodes=(100,), network_seeds=(1,), n_calibration=3, worse_rates=(0.0, 0.3),
+                 n_trials=5)
+    summary, at_gap = rc.power_at_gap(f4, gap=0.05)
+    assert set(at_gap) == {(100, p, t) for p in ("rrs", "ncv") for t in ("paired", "unpaired")}
+    reduction = rc.type2_reduction({**at_gap, **{(200, p, t): 1.0 for (_, p, t) in at_gap}}, small=100, large=200)
+    assert all(v == 0.0 or v == pytest.approx(100.0) for v in reduction.values())
+    with pytest.raises(ValueError, match="network_seeds"):
+        rc.fig4(n_nodes=(100,), network_seeds=(1, 2))
+
+
+def test_inference_sets_small():
+    res = rc.inference_sets(scale="small", n_calibration=3, prop_labeled=(0.3,), n_trials=5)
+    assert list(res.inference) == ["all"] * 4 + ["test"] * 4 and set(res.procedure) == {"ncv"}
+
+
+def test_lgm_claims_on_the_small_run():
+    ours = rc.ours(lgm=rc.lgm_properties(scale="small", n_calibration=4, n_error_networks=2))
+    assert set(ours) == {"neville.sec6-2.autocorrelation", "neville.sec6-2.error-correlation", "neville.sec6-2.positive"}
+    (rec,) = claims.record_all({"neville.sec6-2.positive": 0.687})
+    assert rec.verdict == "reproduced-standin"  # the registry's standing note: our reading of the model
+
+
+def test_fake_study_predicates(fake_trials):
+    fig3 = rc.ours(fig3=fake_trials((0.1, 0.2, 0.3, 0.4)))
+    assert fig3["neville.sec6-3.wvrn-better"] and fig3["neville.fig3.rs-peak-at-20"] is False
+    assert fig3["neville.fig3.reduction"] == pytest.approx(1 - (0.12 - 0.1) / (0.4 - 0.1))
+    assert not rc.ours(fig3=fake_trials((0.1, 0.2), handicapped="nBC"))["neville.sec6-3.wvrn-better"]
+
+
+def test_variance_claims_follow_the_variances(fake_trials):
+    def variance_part(trials):
+        return {k: v for k, v in rc.ours(fig3=trials).items()
+                if k in ("neville.sec2.wilcoxon-like-t", "neville.sec6-4.mean-diff-unbiased",
+                         "neville.sec6-4.var-diff-underestimated", "neville.sec6-4.pooled-above-diff")}
+
+    trials = fake_trials((0.1, 0.2))
+    assert variance_part(trials) == {"neville.sec2.wilcoxon-like-t": True, "neville.sec6-4.mean-diff-unbiased": True,
+                                     "neville.sec6-4.var-diff-underestimated": True,
+                                     "neville.sec6-4.pooled-above-diff": True}
+    trials["var_mean_difference"] = 0.5e-3  # the paired estimate is now too large
+    trials["wilcoxon"] = trials.paired + 0.2
+    trials["mean_difference"] = 0.01  # the same sign on every network
+    assert variance_part(trials) == {"neville.sec2.wilcoxon-like-t": False, "neville.sec6-4.mean-diff-unbiased": False,
+                                     "neville.sec6-4.var-diff-underestimated": False,
+                                     "neville.sec6-4.pooled-above-diff": True}
+    table = rc.variance_table(trials)
+    assert table.paired_under.tolist() == pytest.approx([0.5] * 4)
+
+
+def test_power_and_summary_claims(fake_trials, fake_at_gap):
+    ours = rc.ours(at_gap=fake_at_gap, summary=(fake_trials((0.1, 0.2, 0.3, 0.4)), fake_at_gap))
+    assert ours["neville.sec6-4.rs-test-size"] == 210 and ours["neville.sec6-4.ncv-test-size"] == 30
+    assert ours["neville.fig4b.power-grows"]
+    assert list(ours)[-3:] == ["neville.abstract.overlap-paired-high", "neville.abstract.ncv-paired-compromise",
+                               "neville.sec1.ncv-unpaired-low-power"]
+
+
+def test_sensitivity_matches_use_the_registry_tolerances():
+    auto = claims.source_value("neville.sec6-2.autocorrelation")
+    err = claims.source_value("neville.sec6-2.error-correlation")
+    sens = pd.DataFrame([{"link_rule": "mean", "group_sizes": "random", "label_draw": "share",
+                          "autocorr_phi": auto - 0.2, "autocorr_phi_se": 0.01, "autocorr_contingency": auto,
+                          "autocorr_contingency_se": 0.01, "error_corr_30": err + 0.1, "error_corr_30_se": 0.01,
+                          "error_corr_collective": err + 0.02, "error_corr_collective_se": 0.01}])
+    m = rc.sensitivity_matches(sens)
+    assert len(m) == 4 and m.both.sum() == 1
+    hit = m[m.both].iloc[0]
+    assert (hit["autocorrelation measure"], hit["error-correlation measure"]) == ("contingency", "collective")
+
+
+def test_inference_dependence_from_the_fold_correlation(fake_inference_trials):
+    assert rc.fold_correlation(fake_inference_trials(0.2, 0.0)).iloc[0] == pytest.approx(0.2)
+    assert rc.ours(inference=fake_inference_trials(0.2, 0.0)) == {"neville.sec8.inference-dependence": True}
+    assert rc.ours(inference=fake_inference_trials(0.0, 0.2)) == {"neville.sec8.inference-dependence": False}
+    table = rc.inference_table(fake_inference_trials(0.2, 0.0))
+    assert table["fold_correlation", "all"].iloc[0] == pytest.approx(0.2015)  # mean over the 4 networks
+    assert table.shape == (4, 10)
+
+
+def test_bad_arguments_are_refused_before_anything_runs():
+    with pytest.raises(ValueError, match="scale"):
+        rc.fig3(scale="huge")
+    with pytest.raises(ValueError, match="link_rule"):
+        rc.fig3(link_rule="nearest")
+    with pytest.raises(TypeError, match="power"):
+        rc.power_at_gap({"nodes": [300]})
+    with pytest.raises(TypeError, match="fig3"):
+        rc.ours(fig3=[{"procedure": "rrs"}])
+    with pytest.raises(ValueError, match="n_folds"):
+        rc.fold_correlation(pd.DataFrame({"var_mean_difference": [1.0], "var_paired": [1.0]}), n_folds=1)
