@@ -22,7 +22,7 @@ import pytest
 from evalkit.datasets import ArffAttribute, ArffData, pattern_bits
 from evalkit.learners import weka
 from evalkit.learners.counts import decision_tree_predict, naive_bayes_predict
-from evalkit.reproductions.replicability.simulation import simulation_sources
+from evalkit.reproductions.replicability.setups import simulation_sources
 
 K = 9
 N_TRAIN, N_TEST = 300, 5000

@@ -1,4 +1,4 @@
-"""Declared argument checks of the scott, graph_metrics and bouckaert_frank reproductions."""
+"""Declared argument checks of the scott, graph_metrics and replicability reproductions."""
 import numpy as np
 import pytest
 

@@ -1,10 +1,11 @@
-"""Bouckaert & Frank's simulation (Section 4.4, Table 5): replicability where the truth is known.
+"""The page "Table 5, Type I error, and what to use": the paper's simulation, Type I error on real data, the recipe.
 
-Four data sources are random Bayesian networks over a binary class and nine binary
+Bouckaert & Frank's simulation (Section 4.4, Table 5) measures replicability where the truth
+is known. Four data sources are random Bayesian networks over a binary class and nine binary
 attributes (:mod:`evalkit.datasets.synthetic`): source 1 has no arcs, so both learners have
 expected accuracy exactly 0.5 and every rejection is a Type I error; sources 2-4 are
 random BANs selected for the accuracy differences the paper reports
-(:func:`simulation_sources`). From each source, ``n_training_sets``
+(:func:`~evalkit.reproductions.replicability.simulation_sources`). From each source, ``n_training_sets``
 training sets of ``n_train`` cases are drawn. On each training set every test is run
 ``repetitions`` times with different random partitionings, comparing naive Bayes with a
 C4.5-like tree (:mod:`evalkit.learners.counts`, fitted on all splits of a training set in one
@@ -19,448 +20,40 @@ The paper reports, per source, the mean accuracy difference of the two learners 
 the whole training set (measured on 20,000 test cases; here computed exactly from the
 network's joint distribution) and, per test, the percentage of training sets on which the
 test was consistent.
+
+The simulation itself is Bouckaert & Frank's procedure,
+:func:`~evalkit.reproductions.replicability.method.run_simulation`. The page's experiments:
+:func:`table5` (the simulation at the book's and the paper's scale), :func:`null_copies` (Type I error
+on real data, two copies of one learner) and :func:`recipe` (the corrected test on one data
+set); :func:`ours` turns the simulation into the page's claim values.
 """
 from __future__ import annotations
 
-import time
+import dataclasses
+import typing
 
 import numpy as np
 
 from ... import stats
-from ..._checks import Array, Choice, Instance, Integer, Real, Seed, Values, checks
-from ..._parallel import parallel_map
+from ..._checks import Choice, Instance, Integer, Jobs, Real, Seed, Values, checks
 from ..._results import result
-from ..._validation import check_probability
-from ...datasets.synthetic import pattern_bits, random_bayes_net
+from ...datasets import load_arff
+from ...datasets.synthetic import pattern_bits
+from ...learners import identical_learners_for, weka_learners_for
 from ...learners.counts import decision_tree_predict, naive_bayes_predict
-from ...resampling import stratified_fold_ids, subsample_test_masks
-from ._common import simulation_result
-from .paper import PAPER_ACCURACY_DIFFERENCES, PAPER_TABLE_5, TABLE5_PAPER_ROWS
+from ...resampling import split_scores
+from .._experiment import experiment
+from .method import SIMULATION_TESTS, int_seed, run_replication, run_simulation, simulation_result
+from .setups import (DATASET, DATASETS, PAPER_DATASETS, UCIDataset, binary_header,
+                     net_parameter, simulation_sources)
+from .source import PAPER_ACCURACY_DIFFERENCES, PAPER_TABLE_5, TABLE5_CLAIMS, TABLE5_PAPER_ROWS
 
-__all__ = ["SIMULATION_LEARNERS", "SIMULATION_TESTS", "SimulationResult", "count_learner_agreement", "judged_table", "level_sweep", "pilot_accuracy_difference",
-           "rejection_rate_table", "run_simulation", "simulation_sources", "sources_table", "table5_comparison"]
-
-SIMULATION_TESTS = (
-    "5x2cv",
-    "resampled corrected, 10 runs",
-    "resampled corrected, 100 runs",
-    "10-fold CV, uncorrected",
-    "corrected 1x10 CV",
-    "10x10-fold CV, uncorrected",
-    "corrected 10x10 CV",
-)
-"""The tests run on each repetition (the keys of ``SimulationResult.pvalues``)."""
-
-SIMULATION_LEARNERS = ("weka", "counts")
-"""The learner sets of :func:`run_simulation`: Weka's NaiveBayes and J48, or the count learners."""
-
-
-def _example_net():
-    return random_bayes_net(3, rng=0)
-
-
-def _net():
-    """The declaration of one data source."""
-    return Instance("BinaryBayesNet", example=_example_net)
-
+__all__ = ["RecipeResult", "count_learner_agreement", "judged_table", "level_sweep", "null_copies", "ours", "recipe",
+           "rejection_rate_table", "sources_table", "table5", "table5_comparison"]
 
 _TESTS = Values(Choice(*SIMULATION_TESTS))
 
-
-def _binary_header(n_attributes):
-    """ARFF header of a source's cases: ``x0 .. x{k-1}`` and ``class``, all nominal {0, 1}."""
-    from ...datasets import ArffAttribute
-
-    binary = ("0", "1")
-    return tuple(ArffAttribute(f"x{j}", "nominal", binary) for j in range(n_attributes)) + (
-        ArffAttribute("class", "nominal", binary),)
-
-
-@checks(net=_net(), n_train=Integer(2), n_pilot=Integer(1), learners=Choice(*SIMULATION_LEARNERS))
-def pilot_accuracy_difference(net, *, n_train=300, n_pilot=40, learners="weka", rng=None):
-    """Mean accuracy of naive Bayes minus the tree (percentage points) over ``n_pilot`` training sets.
-
-    Parameters
-    ----------
-    net : BinaryBayesNet
-        The data source.
-    n_train : int, default 300
-        Cases per pilot training set.
-    n_pilot : int, default 40
-        Pilot training sets.
-    learners : {"weka", "counts"}, default "weka"
-        Weka's NaiveBayes and J48, or the count learners, as in :func:`run_simulation`.
-    rng : seed or Generator, optional
-        Randomness of the pilot training sets.
-
-    Returns
-    -------
-    float
-        The mean difference, in percentage points (exact expected accuracies on the source).
-
-    Examples
-    --------
-    >>> from evalkit.datasets import random_bayes_net
-    >>> round(pilot_accuracy_difference(random_bayes_net(5, rng=0), n_pilot=3, learners="counts", rng=0), 3)
-    0.0
-    """
-    rng = np.random.default_rng(rng)
-    bits = pattern_bits(net.n_attributes)
-    samples = [net.sample(n_train, rng=rng) for _ in range(n_pilot)]
-    if learners == "weka":
-        from ...learners.weka import WEKA_LEARNERS, WekaClassifier
-
-        header = _binary_header(net.n_attributes)
-        nb, tree = (net.accuracy(np.array([WekaClassifier(*WEKA_LEARNERS[name], attributes=header)
-                                          .fit(bits[patterns], y).predict(bits) for patterns, y in samples]))
-                    for name in ("NB", "C4.5"))
-    else:
-        counts = np.zeros((n_pilot, bits.shape[0], 2))
-        for i, (patterns, y) in enumerate(samples):
-            np.add.at(counts, (i, patterns, y), 1)
-        nb = net.accuracy(naive_bayes_predict(counts, bits))
-        tree = net.accuracy(decision_tree_predict(counts, bits))
-    return float(100 * (nb - tree).mean())
-
-
-@checks(targets=Values(Real(0, 100), min_len=0), tolerance=Real(0, None, closed="neither"), n_attributes=Integer(1),
-        n_train=Integer(2), n_pilot=Integer(1), learners=Choice(*SIMULATION_LEARNERS), max_candidates=Integer(1))
-def simulation_sources(*, targets=PAPER_ACCURACY_DIFFERENCES, tolerance=0.5, n_attributes=9, n_train=300,
-                       n_pilot=40, learners="weka", max_candidates=10_000, rng=0):
-    """The data sources: one with no arcs, then one BAN per target accuracy difference.
-
-    The paper characterises its sources 2-4 only by their structure (BANs "generated by
-    starting with a naive Bayes model and adding arrows") and by the accuracy difference
-    of naive Bayes and C4.5 they produce (Table 5's first row). We select sources the same
-    way, and say so: candidates are drawn in a seeded sequence, each a random BAN
-    (:func:`evalkit.datasets.random_bayes_net`) with a number of added arcs uniform
-    on 0 .. k(k-1)/2; a candidate's accuracy difference is estimated on ``n_pilot`` pilot
-    training sets of ``n_train`` cases (seeds never used by the experiment); for each
-    target, in order, the first unused candidate whose absolute difference lies within
-    ``tolerance`` points of it is taken. Selection looks at accuracy only, never at any
-    test's outcome.
-
-    Parameters
-    ----------
-    targets : sequence of float
-        Absolute accuracy differences (percentage points) for sources 2, 3, ...
-    tolerance : float, default 0.5
-        Largest distance of a selected source's absolute pilot difference from its target.
-    n_attributes : int, default 9
-        Binary attributes of every source.
-    n_train : int, default 300
-        Cases per pilot training set.
-    n_pilot : int, default 40
-        Pilot training sets per candidate.
-    learners : {"weka", "counts"}, default "weka"
-        The learners whose difference is measured (see :func:`pilot_accuracy_difference`):
-        the paper's, Weka's NaiveBayes and J48, or the count learners.
-    max_candidates : int
-        Give up (ValueError) after this many candidates.
-    rng : int
-        Seed of the candidate sequence.
-
-    Returns
-    -------
-    sources : list of BinaryBayesNet
-    pilot_differences : list of float
-        Each source's pilot difference (0 for source 1 by construction).
-
-    Examples
-    --------
-    >>> sources, pilot = simulation_sources(targets=(3.0,), learners="counts", rng=0)
-    >>> len(sources), sources[0].n_arcs, abs(abs(pilot[1]) - 3.0) <= 0.5
-    (2, 0, True)
-    """
-    k = int(n_attributes)
-    if isinstance(rng, np.random.SeedSequence):
-        ss = rng
-    elif isinstance(rng, (np.random.Generator, np.random.BitGenerator)):
-        ss = np.random.SeedSequence(int(np.random.default_rng(rng).integers(2 ** 63)))
-    else:
-        ss = np.random.SeedSequence(rng)
-    first, pilot_seed, candidates = ss.spawn(3)
-    sources = [random_bayes_net(k, n_arcs=None, rng=np.random.default_rng(first))]
-    pilots = [0.0]
-    cand_rng = np.random.default_rng(candidates)
-    pending = list(targets)
-    pilot_rng = np.random.default_rng(pilot_seed)
-    for _ in range(max_candidates):
-        if not pending:
-            return sources, pilots
-        net = random_bayes_net(k, n_arcs=int(cand_rng.integers(0, k * (k - 1) // 2 + 1)), rng=cand_rng)
-        d = pilot_accuracy_difference(net, n_train=n_train, n_pilot=n_pilot, learners=learners, rng=pilot_rng)
-        if abs(abs(d) - pending[0]) <= tolerance:
-            sources.append(net)
-            pilots.append(d)
-            pending.pop(0)
-    if not pending:
-        return sources, pilots
-    raise ValueError(f"no source within tolerance={tolerance} of targets {pending} in {max_candidates} candidates")
-
-
-@checks(accuracy=Array(ndim=3, low=0, high=1),
-        pvalues=Instance(dict, example=lambda: {t: np.full((4, 2, 2), 0.5) for t in SIMULATION_TESTS}),
-        level=Real(0, 1), seconds=Real(0, None), sources=Values(_net(), none=True),
-        pilot_differences=Values(Real(-100, 100), none=True), learners=Choice(*SIMULATION_LEARNERS, none=True))
-@result
-class SimulationResult:
-    """Outcome of :func:`run_simulation`.
-
-    Parameters
-    ----------
-    accuracy : ndarray, shape (n_sources, n_training_sets, 2)
-        Exact expected accuracy of naive Bayes and of the tree trained on each whole training set.
-    pvalues : dict of test -> ndarray, shape (n_sources, n_training_sets, repetitions)
-        The p-value of every run of every test in ``SIMULATION_TESTS``.
-    level : float
-        Default significance level of the methods below.
-    seconds : float
-        Time of the simulation (the selection of the sources excluded).
-    sources : tuple of BinaryBayesNet, optional
-        The data sources (set by :func:`~evalkit.reproductions.replicability.table5`).
-    pilot_differences : tuple of float, optional
-        Each source's pilot accuracy difference (set with ``sources``).
-    learners : str, optional
-        Which learners ran (one of ``SIMULATION_LEARNERS``).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from evalkit.reproductions.replicability import SIMULATION_TESTS, SimulationResult
-    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
-    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
-    >>> res.consistency("5x2cv").tolist(), res.rejection_rate("5x2cv").tolist()
-    ([100.0, 100.0, 100.0, 100.0], [0.0, 0.0, 0.0, 0.0])
-    """
-
-    accuracy: np.ndarray
-    pvalues: dict
-    level: float
-    seconds: float
-    sources: tuple = None
-    pilot_differences: tuple = None
-    learners: str = None
-
-    @property
-    def n_training_sets(self):
-        return self.accuracy.shape[1]
-
-    @property
-    def repetitions(self):
-        return next(iter(self.pvalues.values())).shape[2]
-
-    def rows(self):
-        """One row per test and source: consistency, rejection rate and their standard errors."""
-        diff = self.accuracy_difference()
-        rows = []
-        for test in SIMULATION_TESTS:
-            for j, (c, se, r, rse) in enumerate(zip(self.consistency(test), self.consistency_std_error(test),
-                                                    self.rejection_rate(test), self.rejection_rate_std_error(test))):
-                rows.append({"test": test, "source": j + 1, "accuracy_difference_pct": diff[j],
-                             "consistency_pct": c, "consistency_se_pct": se, "rejection_rate": r,
-                             "rejection_rate_se": rse, "training_sets": self.n_training_sets,
-                             "repetitions": self.repetitions})
-        return rows
-
-    def accuracy_difference(self):
-        """Mean accuracy of naive Bayes minus the tree, per source, in percentage points."""
-        return 100 * (self.accuracy[..., 0] - self.accuracy[..., 1]).mean(axis=1)
-
-    def rejections(self, test, level=None):
-        """How many runs of ``test`` rejected at ``level``: int array (n_sources, n_training_sets)."""
-        level = self.level if level is None else check_probability(level, "level")
-        return (self.pvalues[test] < level).sum(axis=2)
-
-    def consistency(self, test, level=None):
-        """Percentage of training sets on which all repetitions of ``test`` agreed, per source."""
-        k = self.rejections(test, level)
-        return 100 * ((k == 0) | (k == self.repetitions)).mean(axis=1)
-
-    def consistency_std_error(self, test, level=None):
-        """Monte Carlo standard error of :meth:`consistency` (binomial over training sets)."""
-        p = self.consistency(test, level) / 100
-        return 100 * np.sqrt(p * (1 - p) / self.n_training_sets)
-
-    def rejection_rate(self, test, level=None):
-        """Fraction of all runs of ``test`` that rejected, per source (on a null source, the Type I error)."""
-        return self.rejections(test, level).mean(axis=1) / self.repetitions
-
-    def rejection_rate_std_error(self, test, level=None):
-        """Monte Carlo standard error of :meth:`rejection_rate`.
-
-        The runs on one training set are strongly correlated (that is what consistency
-        measures), so the error is computed over training sets, from the spread of their
-        per-set rejection rates, not as if all runs were independent.
-        """
-        per_set = self.rejections(test, level) / self.repetitions
-        return per_set.std(axis=1, ddof=1) / np.sqrt(self.n_training_sets)
-
-    def exceeds_level(self, test, level=None, *, n_std_errors=2.0):
-        """Whether ``test`` rejects clearly more often than ``level``, per source.
-
-        True where the rejection rate minus ``n_std_errors`` of its standard errors
-        (:meth:`rejection_rate_std_error`) is above ``level``. On a null source this is
-        the question "does the test hold its level?" answered with the Monte Carlo error
-        in view: a rate just above the level at a small scale is not evidence.
-
-        Returns
-        -------
-        ndarray of bool, shape (n_sources,)
-        """
-        level = self.level if level is None else check_probability(level, "level")
-        if not np.isfinite(n_std_errors) or n_std_errors < 0:
-            raise ValueError(f"n_std_errors must be a non-negative finite number, got {n_std_errors!r}")
-        rate = self.rejection_rate(test, level)
-        return rate - n_std_errors * self.rejection_rate_std_error(test, level) > level
-
-
-def _pvalues(d5, drs, dcv, n_train):
-    """p-values of every test in SIMULATION_TESTS for one repetition's differences."""
-    n_test_rs = round(0.1 * n_train)
-    n_test_cv = n_train // 10
-    return (
-        stats.five_by_two_cv_t_test(d5).pvalue,
-        stats.corrected_resampled_t_test(drs[:10], n_train=n_train - n_test_rs, n_test=n_test_rs).pvalue,
-        stats.corrected_resampled_t_test(drs, n_train=n_train - n_test_rs, n_test=n_test_rs).pvalue,
-        stats.resampled_t_test(dcv[0]).pvalue,
-        stats.corrected_repeated_cv_t_test(dcv[:1], n_train=n_train - n_test_cv, n_test=n_test_cv).pvalue,
-        stats.resampled_t_test(dcv).pvalue,
-        stats.corrected_repeated_cv_t_test(dcv, n_train=n_train - n_test_cv, n_test=n_test_cv).pvalue,
-    )
-
-
-def _one_training_set(net, n_train, repetitions, seed):
-    """Accuracies of both learners on the whole training set, and p-values (repetitions, tests)."""
-    rng = np.random.default_rng(seed)
-    patterns, y = net.sample(n_train, rng=rng)
-    bits = pattern_bits(net.n_attributes)
-    # Whole training set -> exact accuracy on the source.
-    full = np.zeros((1, bits.shape[0], 2))
-    np.add.at(full, (0, patterns, y), 1)
-    acc = net.accuracy(np.concatenate([naive_bayes_predict(full, bits), decision_tree_predict(full, bits)]))
-    # Splits of all repetitions: test masks (S, n).
-    masks = []
-    for _ in range(repetitions):
-        ids = stratified_fold_ids(y, 2, n_repeats=5, rng=rng)
-        masks.append((ids[:, None, :] == np.arange(2)[None, :, None]).reshape(10, n_train))
-        masks.append(subsample_test_masks(n_train, round(0.1 * n_train), n_repeats=100, rng=rng))
-        ids = stratified_fold_ids(y, 10, n_repeats=10, rng=rng)
-        masks.append((ids[:, None, :] == np.arange(10)[None, :, None]).reshape(100, n_train))
-    test = np.concatenate(masks).astype(np.float32)  # (S, n), S = 210 per repetition
-    uniq, inv = np.unique(patterns, return_inverse=True)
-    onehot = np.zeros((n_train, 2 * uniq.size), dtype=np.float32)
-    onehot[np.arange(n_train), 2 * inv + y] = 1
-    test_counts = (test @ onehot).reshape(len(test), uniq.size, 2)
-    train_counts = onehot.sum(axis=0).reshape(uniq.size, 2) - test_counts
-    ub = bits[uniq]
-    correct = []
-    for predict in (naive_bayes_predict, decision_tree_predict):
-        pred = predict(train_counts, ub)
-        correct.append(np.take_along_axis(test_counts, pred[..., None].astype(np.intp), axis=2)[..., 0].sum(axis=1))
-    diff = (correct[0] - correct[1]) / test.sum(axis=1)  # NB minus tree, per split
-    diff = diff.reshape(repetitions, 210)
-    p = np.array([_pvalues(r[:10].reshape(5, 2), r[10:110], r[110:].reshape(10, 10), n_train) for r in diff])
-    return acc, p
-
-
-def _one_training_set_weka(net, n_train, repetitions, seed):
-    """As :func:`_one_training_set`, with Weka's NaiveBayes and J48 on splits Weka makes.
-
-    Each repetition is three of Weka's designs (:func:`~evalkit.learners.weka_design_accuracies`):
-    5 runs of stratified 2-fold CV, 100 unstratified subsamples with ``round(0.9 n)`` cases
-    training, 10 runs of stratified 10-fold CV; every run has its own ``java.util.Random``
-    seed, drawn from ``seed``.
-    """
-    from ...datasets import ArffData
-    from ...learners.weka import WEKA_LEARNERS, WekaClassifier, start_jvm, to_instances, weka_design_accuracies
-
-    start_jvm()  # once per worker process
-    rng = np.random.default_rng(seed)
-    patterns, y = net.sample(n_train, rng=rng)
-    k = net.n_attributes
-    bits = pattern_bits(k)
-    header = _binary_header(k)
-    learners = [WEKA_LEARNERS["NB"], WEKA_LEARNERS["C4.5"]]
-    # Whole training set -> exact accuracy on the source, from the predictions on every pattern.
-    full = [WekaClassifier(*learner, attributes=header).fit(bits[patterns], y).predict(bits) for learner in learners]
-    acc = net.accuracy(np.array(full))
-    cases = to_instances(ArffData("source", header, np.column_stack([bits[patterns], y]).astype(float), k))
-    run_seeds = rng.integers(0, 2 ** 31 - 1, size=(repetitions, 5 + 100 + 10))
-    p = []
-    for r in range(repetitions):
-        diff = [a[:, 0] - a[:, 1] for a in (
-            weka_design_accuracies(cases, ("cv", 2), run_seeds[r, :5], learners)[0],
-            weka_design_accuracies(cases, ("split", 90), run_seeds[r, 5:105], learners)[0],
-            weka_design_accuracies(cases, ("cv", 10), run_seeds[r, 105:], learners)[0])]
-        p.append(_pvalues(diff[0].reshape(5, 2), diff[1], diff[2].reshape(10, 10), n_train))
-    return acc, np.array(p)
-
-
-@checks(sources=Values(_net(), none=True), n_training_sets=Integer(1), n_train=Integer(20), repetitions=Integer(1),
-        level=Real(0, 1), learners=Choice(*SIMULATION_LEARNERS))
-def run_simulation(sources=None, *, n_training_sets=1000, n_train=300, repetitions=10, level=0.05,
-                   learners="weka", n_jobs=None, progress=False, seed=0):
-    """Run the paper's Table 5 simulation.
-
-    Parameters
-    ----------
-    sources : list of BinaryBayesNet, optional
-        Default: the sources of :func:`simulation_sources` (seed 0).
-    n_training_sets : int, default 1000
-        Training sets per source (the paper: 1000).
-    n_train : int, default 300
-        Cases per training set (the paper: 300); at least 20.
-    repetitions : int, default 10
-        Runs of each test per training set, each with its own random partitioning.
-    level : float, default 0.05
-        Default level of the result's methods (every p-value is kept).
-    learners : {"weka", "counts"}, default "weka"
-        ``"weka"``: the paper's learners, Weka's NaiveBayes and J48 with Weka's defaults
-        (:mod:`evalkit.learners.weka`), on splits Weka makes (stratified folds, seeded
-        ``java.util.Random``), about 2,100 fits of each per training set.
-        ``"counts"``: the vectorised count learners of :mod:`evalkit.learners.counts`
-        (naive Bayes predicts what Weka's does; the tree is an unpruned stand-in for J48,
-        see :func:`count_learner_agreement`), all splits of a training set in one call,
-        on splits made by :mod:`evalkit.resampling`; several times faster
-        (``benchmarks/replicability.py`` times both).
-    n_jobs : int or None, default None
-        Parallel jobs over the training sets (joblib): None defers to the active
-        ``joblib.parallel_config`` (serial when none is set); 1 runs serially.
-    progress : bool
-        Progress bar over training sets.
-    seed : int
-        Training set ``i`` of source ``j`` uses a seed spawned from ``seed``; results do not
-        depend on ``n_jobs``.
-
-    Returns
-    -------
-    SimulationResult
-
-    Examples
-    --------
-    >>> sources, _ = simulation_sources(learners="counts", rng=0)     # the default selects with Weka's learners
-    >>> res = run_simulation(sources, n_training_sets=2, repetitions=2, learners="counts", seed=1)
-    >>> res.rejections("corrected 10x10 CV").shape
-    (4, 2)
-    >>> float(res.accuracy_difference()[0])       # source 1: both learners at exactly 50%
-    0.0
-    """
-    sources = simulation_sources()[0] if sources is None else list(sources)
-    level = float(level)
-    start = time.perf_counter()
-    seeds = np.random.SeedSequence(seed).spawn(len(sources) * n_training_sets)
-    jobs = [(sources[j], seeds[j * n_training_sets + i]) for j in range(len(sources)) for i in range(n_training_sets)]
-    one_training_set = _one_training_set_weka if learners == "weka" else _one_training_set
-    results = parallel_map(one_training_set, [(net, n_train, repetitions, s) for net, s in jobs], n_jobs=n_jobs,
-                           progress=progress, desc="training sets")
-    acc = np.array([a for a, _ in results]).reshape(len(sources), n_training_sets, 2)
-    p = np.array([r for _, r in results]).reshape(len(sources), n_training_sets, repetitions, len(SIMULATION_TESTS))
-    pvalues = {t: p[..., i] for i, t in enumerate(SIMULATION_TESTS)}
-    return SimulationResult(acc, pvalues, level, time.perf_counter() - start, learners=learners)
-
-
-@checks(sources=Values(_net()), training_sets=Integer(1), n_train=Integer(2))
+@checks(sources=Values(net_parameter()), training_sets=Integer(1), n_train=Integer(2))
 def count_learner_agreement(sources, *, training_sets=10, n_train=300, rng=0):
     """How often the count learners predict what Weka's NaiveBayes and J48 predict, per source.
 
@@ -507,7 +100,7 @@ def count_learner_agreement(sources, *, training_sets=10, n_train=300, rng=0):
     for s, net in enumerate(sources):
         k = net.n_attributes
         bits = pattern_bits(k)
-        header = _binary_header(k)
+        header = binary_header(k)
         weight = net.joint().sum(axis=1)
         nb_differ, tree_agree, tree_gap = [], [], []
         for _ in range(training_sets):
@@ -527,7 +120,7 @@ def count_learner_agreement(sources, *, training_sets=10, n_train=300, rng=0):
     return pd.DataFrame(rows).set_index("source")
 
 
-@checks(_same_length=[("sources", "pilot")], sources=Values(_net()), pilot=Values(Real(-100, 100)))
+@checks(_same_length=[("sources", "pilot")], sources=Values(net_parameter()), pilot=Values(Real(-100, 100)))
 def sources_table(sources, pilot):
     """The data sources: arcs, Bayes-optimal accuracy, pilot and the paper's accuracy difference.
 
@@ -700,3 +293,288 @@ def judged_table(result, tests=SIMULATION_TESTS):
         "power (mean, sources 2-4)": [result.rejection_rate(t)[1:].mean() for t in tests],
         "consistency, worst source (%)": [result.consistency(t).min() for t in tests],
     }, index=tests)
+
+
+@checks(scale=Choice("book", "paper", "small"), datasets=DATASETS, repetitions=Integer(2, none=True), seed=Seed(), n_jobs=Jobs())
+@experiment("replicability-null-copies",
+            scales={"book": {"datasets": PAPER_DATASETS[::3], "repetitions": 10, "seed": 0},
+                    "paper": {"datasets": PAPER_DATASETS, "repetitions": 10, "seed": 0},
+                    "small": {"datasets": ("iris",), "repetitions": 2, "seed": 0}},
+            paper_cost="estimated ~10 min on 2 cores with n_jobs=2 (113,400 fits, three times the book's nine data sets)")
+def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None, seed: int = None,
+                n_jobs: int | None = None, progress: bool = False):
+    """Type I error on real data: every test comparing two reseeded copies of one randomised tree.
+
+    Parameters
+    ----------
+    datasets : tuple of str
+        Weka names of the UCI data sets (the book: every third of the paper's 27).
+    repetitions : int
+        Random partitionings per data set.
+    seed : int
+        Repetition i of a data set uses seed + i for all its designs.
+    n_jobs : int or None, default None
+        Parallel jobs over the fits (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The counts
+        do not depend on it.
+    progress : bool
+        Show a progress bar over the data sets.
+
+    Returns
+    -------
+    ReplicationResult
+        Its ``rejection_rates("tree A vs tree B")`` are the Type I errors.
+
+    Examples
+    --------
+    >>> res = null_copies(scale="small", seed=0)       # iris, two repetitions
+    >>> float(res.rejection_rates("tree A vs tree B")["5x2cv"])
+    0.0
+    """
+    return run_replication(list(datasets), repetitions=repetitions, learners=identical_learners_for,
+                           n_jobs=n_jobs, progress=progress, seed=seed)
+
+
+@checks(scale=Choice("book", "paper", "small"), training_sets=Integer(1, none=True), repetitions=Integer(1, none=True),
+        n_train=Integer(20, none=True), learners=Choice("weka", "counts", none=True), source_seed=Seed(), seed=Seed(),
+        n_jobs=Jobs())
+@experiment("replicability-table5",
+            scales={"book": {"training_sets": 60, "repetitions": 10, "n_train": 300, "learners": "weka",
+                             "source_seed": 0, "seed": 1},
+                    "paper": {"training_sets": 1000, "repetitions": 10, "n_train": 300, "learners": "weka",
+                              "source_seed": 0, "seed": 1},
+                    "small": {"training_sets": 2, "repetitions": 2, "n_train": 300, "learners": "weka",
+                              "source_seed": 0, "seed": 1}},
+            paper_cost="~45 min on 2 cores with n_jobs=2 with Weka's learners (16.8 million fits, about "
+                       "1.2 s per training set; the book's 60 per source take ~2.5 min); ~15 min with "
+                       "learners='counts'")
+def table5(*, training_sets: int = None, repetitions: int = None, n_train: int = None,
+           learners: typing.Literal["weka", "counts"] = None, source_seed: int = None, seed: int = None,
+           n_jobs: int | None = None, progress: bool = False):
+    """Table 5: consistency, Type I error and power of every test on four simulated data sources.
+
+    Parameters
+    ----------
+    training_sets : int
+        Training sets per source (the paper: 1000).
+    learners : {"weka", "counts"}
+        Weka's NaiveBayes and J48 (the paper's), or the fast count learners
+        (:func:`~evalkit.reproductions.replicability.run_simulation`).
+    repetitions : int
+        Runs of each test per training set, each with its own random partitioning (the paper: 10).
+    n_train : int
+        Cases per training set (the paper: 300).
+    source_seed : int
+        Seed of the selection of the data sources.
+    seed : int
+        Seed of the training sets and partitionings.
+    n_jobs : int or None, default None
+        Parallel jobs over the training sets (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The results
+        do not depend on it.
+    progress : bool
+        Show a progress bar over the training sets.
+
+    Returns
+    -------
+    SimulationResult
+        With ``.sources`` and ``.pilot_differences`` set; ``.rows()`` gives the table.
+
+    Examples
+    --------
+    With the count learners (Weka's start the JVM), two training sets per source:
+
+    >>> res = table5(scale="small", learners="counts", seed=1)
+    >>> res.rejections("corrected 10x10 CV").shape, len(res.sources)
+    ((4, 2), 4)
+    >>> res.consistency("5x2cv").tolist()
+    [50.0, 100.0, 50.0, 0.0]
+    """
+    sources, pilot = simulation_sources(learners=learners, rng=source_seed)
+    result = run_simulation(sources, n_training_sets=training_sets, n_train=n_train, repetitions=repetitions,
+                            learners=learners, n_jobs=n_jobs, progress=progress, seed=seed)
+    return dataclasses.replace(result, sources=tuple(sources), pilot_differences=tuple(pilot))
+
+
+
+@checks(corrected=Instance("TTestResult", example=lambda: stats.resampled_t_test([0.01, 0.03, -0.01, 0.02])),
+        uncorrected=Instance("TTestResult", example=lambda: stats.resampled_t_test([0.01, 0.03, -0.01, 0.02])))
+@result
+class RecipeResult:
+    """The recipe's corrected 10x10-fold CV test, and the uncorrected test on the same differences.
+
+    Parameters
+    ----------
+    corrected : TTestResult
+        :func:`evalkit.stats.corrected_repeated_cv_t_test` on the 10 x 10 differences.
+    uncorrected : TTestResult
+        :func:`evalkit.stats.resampled_t_test` on the same differences.
+
+    Examples
+    --------
+    >>> from evalkit import stats
+    >>> t = stats.resampled_t_test([0.01, 0.03, -0.01, 0.02])
+    >>> [row["test"] for row in RecipeResult(t, t).rows()]
+    ['corrected 10x10 CV', 'uncorrected 10x10 CV']
+    """
+
+    corrected: object
+    uncorrected: object
+
+    def rows(self):
+        return [{"test": name, "statistic": r.statistic, "df": r.df, "pvalue": r.pvalue,
+                 "mean_difference": r.mean_difference}
+                for name, r in (("corrected 10x10 CV", self.corrected), ("uncorrected 10x10 CV", self.uncorrected))]
+
+
+@checks(scale=Choice("book", "paper"), dataset=DATASET, seed=Seed(), n_jobs=Jobs())
+@experiment("replicability-recipe",
+            scales={"book": {"dataset": "diabetes", "seed": 2004}, "paper": {"dataset": "diabetes", "seed": 2004}},
+            paper_cost="~3 s (the recipe of the simulation chapter; 'paper' equals 'book')")
+def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None = None):
+    """The recipe: Weka's naive Bayes against C4.5 (J48) with the corrected test on stratified 10x10-fold CV.
+
+    Parameters
+    ----------
+    dataset : str
+        Weka name of a UCI data set (the book: Pima diabetes).
+    seed : int
+        ``random_state`` of the 10x10-fold design, fixed before looking at results.
+    n_jobs : int or None, default None
+        Parallel jobs over the fits (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The result
+        does not depend on it.
+
+    Returns
+    -------
+    RecipeResult
+        The corrected test and, for contrast, the uncorrected test on the same differences.
+
+    Examples
+    --------
+    The recipe runs Weka's learners (it starts the JVM):
+
+    >>> res = recipe(seed=2004)                       # doctest: +SKIP
+    >>> res.corrected.df                              # doctest: +SKIP
+    99
+    """
+    from sklearn.model_selection import RepeatedStratifiedKFold
+
+    data = load_arff(dataset)                                                 # 1. the data and a fixed design
+    learners = weka_learners_for(data)                                        #    Weka's NaiveBayes and J48
+    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=int_seed(seed))
+    scores = split_scores({"NB": learners["NB"], "C4.5": learners["C4.5"]},  # 2. each learner once per split
+                          data.X, data.y, cv, n_jobs=n_jobs)
+    d = scores.differences("NB", "C4.5").reshape(10, 10)                     # 3. the corrected test
+    test = stats.corrected_repeated_cv_t_test(d, n_train=int(np.median(scores.n_train)),
+                                              n_test=int(np.median(scores.n_test)))
+    return RecipeResult(test, stats.resampled_t_test(d))
+
+
+_WORST = ("5x2cv", "resampled corrected, 10 runs", "resampled corrected, 100 runs", "10-fold CV, uncorrected",
+          "corrected 10x10 CV")
+
+
+def _table5_claims(result):
+    """Table 5: ``{claim id: value}`` (percentages and percentage points).
+
+    The accuracy row is the mean absolute accuracy difference of the two learners; the
+    paper's "10-fold cv" row is compared with our uncorrected 10-fold test (Section 4.3's).
+    """
+    out = {}
+    diff = np.abs(result.accuracy_difference())
+    for j in range(4):
+        out[f"bf.table5.accuracy.source{j + 1}"] = float(diff[j])
+    ours_test = {"10-fold CV": "10-fold CV, uncorrected"}
+    for row, slug in TABLE5_CLAIMS.items():
+        c = result.consistency(ours_test.get(row, row))
+        for j in range(4):
+            out[f"bf.table5.{slug}.source{j + 1}"] = float(c[j])
+        out[f"bf.table5.{slug}.min"] = float(c.min())
+    return out
+
+
+def _worst(result):
+    return {t: float(result.consistency(t).min()) for t in _WORST}
+
+
+def _reading(result):
+    """Section 4.4's reading of Table 5: ``{claim id: bool}``."""
+    worst = _worst(result)
+    five = float(result.rejection_rate("5x2cv")[0])
+    c5 = result.consistency("5x2cv")
+    easier = []
+    for t in ("resampled corrected, 10 runs", "resampled corrected, 100 runs", "10-fold CV, uncorrected",
+              "corrected 10x10 CV"):
+        c = result.consistency(t)
+        easier.append(min(c[0], c[3]) > max(c[1], c[2]))
+    return {
+        "bf.sec4_4.low-consistency": bool(all(worst[t] < 50 for t in
+                                              ("5x2cv", "resampled corrected, 10 runs", "10-fold CV, uncorrected"))),
+        "bf.sec4_4.resampling100-dramatic": bool(
+            worst["resampled corrected, 100 runs"] >= worst["resampled corrected, 10 runs"] + 20),
+        "bf.sec4_4.cv10x10-further": bool(worst["corrected 10x10 CV"] > worst["resampled corrected, 100 runs"]),
+        "bf.sec4_4.sources-1-4-easier": bool(all(easier)),
+        "bf.sec4_4.5x2cv-conservative": bool(five <= 0.05 and int(np.argmin(c5)) == 3),
+    }
+
+
+def _type1(result):
+    """The Type I errors of Sections 2 and 4.3, on source 1: ``{claim id: bool}``."""
+    cv10 = float(result.rejection_rate("10-fold CV, uncorrected")[0])
+    cv10_se = float(result.rejection_rate_std_error("10-fold CV, uncorrected")[0])
+    cv100 = float(result.rejection_rate("10x10-fold CV, uncorrected")[0])
+    return {
+        "bf.sec2.reuse-inflates-type1": bool(cv100 > 0.05),
+        "bf.sec4_3.cv10-inflated-type1": bool(cv10 - 2 * cv10_se > 0.05),
+        "bf.sec4_3.cv10x10-uncorrected-high-type1": bool(cv100 > 0.10),
+    }
+
+
+def _recommendation(result):
+    """The paper's recommendation (Section 5): ``{claim id: bool}``."""
+    worst = _worst(result)
+    return {"bf.conclusions.recommendation": bool(
+        worst["corrected 10x10 CV"] > worst["resampled corrected, 100 runs"])}
+
+
+@checks(table5=simulation_result(none=True), reading=simulation_result(none=True),
+        type1=simulation_result(none=True), recommendation=simulation_result(none=True))
+def ours(*, table5=None, reading=None, type1=None, recommendation=None):
+    """The page's claim values from the simulation: ``{claim id: our value}``, one part per section.
+
+    Parameters
+    ----------
+    table5 : SimulationResult, optional
+        A run of the simulation on the four sources (:func:`table5`): Table 5's cells
+        (percentages and percentage points).
+    reading : SimulationResult, optional
+        The same: Section 4.4's reading of Table 5 (bools).
+    type1 : SimulationResult, optional
+        The same: the Type I errors of Sections 2 and 4.3 on source 1 (bools).
+    recommendation : SimulationResult, optional
+        The same: the paper's recommendation (Section 5; a bool).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}`` of the parts given, in that order.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions.replicability.method import SIMULATION_TESTS, SimulationResult
+    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
+    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
+    >>> values = ours(table5=res, reading=res)
+    >>> values["bf.table5.5x2cv.source1"], values["bf.table5.accuracy.source1"]
+    (100.0, 0.0)
+    >>> values["bf.sec4_4.low-consistency"]
+    False
+    """
+    out = {}
+    for part, result in ((_table5_claims, table5), (_reading, reading), (_type1, type1),
+                         (_recommendation, recommendation)):
+        if result is not None:
+            out.update(part(result))
+    return out
+

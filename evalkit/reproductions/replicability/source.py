@@ -1,8 +1,12 @@
-"""Bouckaert & Frank (2004): the published numbers, read from the claims registry, and the names of what they compare.
+"""Bouckaert & Frank (2004): what the paper prints that we compute from, and the names it is keyed by.
 
 The paper's values are typed once, in ``evalkit/reproductions/replicability/claims.toml``;
 the tables below are views of that registry (see :mod:`evalkit.claims`), keyed the way the
-replication names its tests, so that chapters and tests compare against them.
+replication names its tests. The book computes from them: Table 1's summary rows are
+recomputed from its columns (:func:`~evalkit.reproductions.replicability.paper_table1_check`),
+Table 2's drops are counted, and the simulation's sources 2-4 are selected for Table 5's
+accuracy differences (:func:`~evalkit.reproductions.replicability.simulation_sources`).
+The comparisons of the chapters' tables show them beside ours.
 """
 from __future__ import annotations
 
@@ -32,8 +36,6 @@ PAPER_DATASET_NAMES = {
 }
 """Weka file name (the data set's part of a claim id) -> the paper's data set name, in Table 1's order."""
 
-_ROWS = ("consistent", "almost-consistent", "r")
-
 SUMMARY_CLAIMS = {
     "5x2cv": "bf.table1.{pair}.{row}",
     **{f"resampled corrected, {n} runs": f"bf.table2.{{pair}}.runs{n}.{{row}}" for n in (10, 20, 50, 100)},
@@ -58,31 +60,20 @@ TABLE5_CLAIMS = {
 }
 """Table 5's rows (the book's names) -> their part of a claim id (``bf.table5.cv10.source1``)."""
 
-
-def _value(claim_id):
-    value = claims.source_value(claim_id)
-    return int(value) if float(value).is_integer() and not claim_id.endswith(".r") else value
-
-
 _SOURCE = claims.source_values("bf.")
 
-
-def _summary(test):
-    out = {}
-    for pair, slug in PAIR_SLUGS.items():
-        row = []
-        for name in _ROWS:
-            cid = SUMMARY_CLAIMS[test].format(pair=slug, row=name)
-            row.append(_value(cid) if cid in _SOURCE else None)
-        out[pair] = tuple(row)
-    return out
-
-
-PAPER_TABLE_1 = {pair: [_value(f"bf.table1.{ds}.{slug}") for ds in PAPER_DATASET_NAMES]
+PAPER_TABLE_1 = {pair: [int(claims.source_value(f"bf.table1.{ds}.{slug}")) for ds in PAPER_DATASET_NAMES]
                  for pair, slug in PAIR_SLUGS.items()}
 """Non-rejections of the 5x2cv test in 10 runs per pair, rows in ``PAPER_DATASET_NAMES`` order."""
 
-PAPER_SUMMARIES = {test: _summary(test) for test in SUMMARY_CLAIMS if test != "corrected 10x10 CV, level 0.05"}
+PAPER_SUMMARIES = {
+    test: {pair: tuple((None if cid not in _SOURCE
+                        else _SOURCE[cid] if row == "r"
+                        else int(_SOURCE[cid]) if float(_SOURCE[cid]).is_integer() else _SOURCE[cid])
+                       for row in ("consistent", "almost-consistent", "r")
+                       for cid in (SUMMARY_CLAIMS[test].format(pair=slug, row=row),))
+           for pair, slug in PAIR_SLUGS.items()}
+    for test in SUMMARY_CLAIMS if test != "corrected 10x10 CV, level 0.05"}
 """test -> pair -> (consistent, almost consistent, R): Tables 1-4 and Section 4.3 (None where not printed)."""
 
 PAPER_TABLE_5 = {

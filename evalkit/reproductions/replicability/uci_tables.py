@@ -1,313 +1,122 @@
-"""Bouckaert & Frank (2004), Tables 1-4: replicability of significance tests on UCI data.
+"""The page "Tables 1-4 on the 27 UCI data sets": the rerun of the paper's UCI experiment and its claims.
 
-For each data set and each of ``repetitions`` random seeds, three learners (by default
-the paper's: Weka's naive Bayes, J48 (C4.5) and nearest neighbour, see :func:`run_replication`)
-are fitted once per split of three designs, and
-every test of the paper is run on the resulting score differences for every pair of
-learners:
-
-* 5 x 2-fold CV -> the 5x2cv paired t test (Table 1);
-* 100 random 90/10 subsamples -> the corrected resampled t test on the first 10, 20, 50
-  and 100 (Table 2);
-* 10 x 10-fold stratified CV -> the paired t test on the first 10-fold run and on all 100
-  folds (Section 4.3), and the corrected repeated CV test on the first 1, 2, 5 and 10 runs
-  (Table 3) and at four significance levels (Table 4).
-
-The result counts, per data set, pair and test, how many of the repetitions did *not*
-reject the null hypothesis, the numbers the paper tabulates.
+- :func:`tables1_4` -- the experiment (:func:`~evalkit.reproductions.replicability.run_replication`
+  on the paper's 27 data sets, with Weka's learners or the scikit-learn stand-ins);
+- :func:`dataset_properties` -- Table 1's #inst., #atts., #cl. from the ARFF files;
+- the comparisons with the paper's tables (:func:`table1_comparison`,
+  :func:`summary_comparison`, :func:`cell_differences`, :func:`cell_comparison`,
+  :func:`mean_replicability`, :func:`effort_comparison`, :func:`partition_dependent`);
+- :func:`ours` -- the page's claim values, from the properties and the rerun.
 """
 from __future__ import annotations
 
-import functools
-import warnings
+import typing
 
 import numpy as np
 
-from ... import stats
-from ..._checks import Choice, Either, Function, Instance, Integer, Real, Seed, Text, Values, checks
-from ..._parallel import parallel_map
-from ..._results import result
-from ...datasets import UCI_DATASETS, load_arff
-from ...learners import identical_learners_for, identical_split_scores, learners_for, standin_split_scores
-from ...resampling import SplitScores, split_scores
-from ._common import int_seed, replication_result
-from .paper import PAIR_SLUGS, PAIRS, PAPER_DATASET_NAMES, PAPER_SUMMARIES, PAPER_TABLE_1
+from ... import claims, stats
+from ..._checks import Boolean, Choice, Function, Instance, Integer, Jobs, Seed, Text, Values, checks
+from ...datasets import load_arff
+from ...learners import identical_learners_for
+from .._experiment import experiment
+from .method import CV_RUNS, RESAMPLING_RUNS, ReplicationResult, replication_result, run_replication  # noqa: F401
+from .setups import DATASETS, PAPER_DATASETS, UCIDataset
+from .source import PAIR_SLUGS, PAIRS, PAPER_DATASET_NAMES, PAPER_SUMMARIES, PAPER_TABLE_1, SUMMARY_CLAIMS
 
-__all__ = ["CV_RUNS", "EQUAL_EFFORT", "LEARNER_SETS", "LEVELS", "REPLICABILITY_ORDER", "RESAMPLING_RUNS",
-           "TABLE_TESTS", "cell_comparison", "cell_differences", "effort_comparison", "mean_replicability",
-           "paper_table1_check", "ReplicationResult", "run_replication", "summary_comparison", "summary_tables",
-           "table1_comparison", "weka_run_seeds"]
-
-RESAMPLING_RUNS = (10, 20, 50, 100)
-"""Numbers of random subsamples of Table 2."""
-CV_RUNS = (1, 2, 5, 10)
-"""Numbers of 10-fold CV runs of Table 3."""
-LEVELS = (0.01, 0.025, 0.05, 0.10)
-"""Significance levels of Table 4."""
+__all__ = ["EQUAL_EFFORT", "REPLICABILITY_ORDER", "TABLE_TESTS", "cell_comparison", "cell_differences",
+           "dataset_properties", "effort_comparison", "mean_replicability", "ours", "partition_dependent",
+           "summary_comparison", "summary_tables", "table1_comparison", "tables1_4"]
 
 
-@checks(datasets=Values(Text()), repetitions=Integer(1),
-        counts=Instance(dict, example=lambda: {"5x2cv": {"NB vs C4.5": np.array([2])}}), fits=Integer(0),
-        seconds=Real(0, None))
-@result
-class ReplicationResult:
-    """Non-rejection counts: ``counts[test][pair]`` is an int array over ``datasets``.
+@checks(scale=Choice("book", "paper", "small"), datasets=DATASETS, repetitions=Integer(2, none=True),
+        learners=Choice("weka", "standins", none=True), null_copies=Boolean(none=True), seed=Seed(), n_jobs=Jobs())
+@experiment("replicability-tables1-4", aliases=("bouckaert-frank",),
+            scales={"book": {"datasets": PAPER_DATASETS, "repetitions": 10, "learners": "weka", "null_copies": False,
+                             "seed": 0},
+                    "paper": {"datasets": PAPER_DATASETS, "repetitions": 10, "learners": "weka", "null_copies": False,
+                              "seed": 0},
+                    "small": {"datasets": ("iris", "labor"), "repetitions": 2, "learners": "weka",
+                              "null_copies": False, "seed": 0}},
+            paper_cost="~6 min on 2 cores with n_jobs=2 with Weka's learners, ~8 min with the stand-ins "
+                       "(170,100 fits; the book runs this scale, both)")
+def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None,
+              learners: typing.Literal["weka", "standins"] = None, null_copies: bool = None,
+              seed: int = None, n_jobs: int | None = None, progress: bool = False):
+    """Tables 1-4 and Section 4.3: non-rejection counts of every test on the UCI data sets.
 
     Parameters
     ----------
     datasets : tuple of str
-        Weka names of the data sets, in the order of the count arrays.
+        Weka names of the UCI data sets (the paper's 27, in the order of its Table 1).
     repetitions : int
-        Runs (random partitionings) of every test per data set.
-    counts : dict of str -> dict of str -> ndarray of int
-        Test -> pair of learners (``"NB vs C4.5"``) -> non-rejections per data set.
-    fits : int
-        Learner fits the run made.
-    seconds : float
-        Wall-clock time of the run.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> res = ReplicationResult(("iris",), 2, {"5x2cv": {"NB vs C4.5": np.array([1])}}, 1260, 1.0)
-    >>> row = res.rows()[0]
-    >>> row["consistent"], row["almost_consistent"], row["non_rejections[iris]"]
-    (0, 1, 1)
-    """
-
-    datasets: tuple
-    repetitions: int
-    counts: dict
-    fits: int
-    seconds: float
-
-    def rows(self):
-        """One row per test and pair: the summary and each data set's non-rejection count."""
-        rows = []
-        for test, per_pair in self.counts.items():
-            for pair, counts in per_pair.items():
-                summary = stats.replicability_summary(counts, self.repetitions)
-                row = {"test": test, "pair": pair, "consistent": summary.consistent,
-                       "almost_consistent": summary.almost_consistent, "replicability": summary.replicability}
-                row.update({f"non_rejections[{d}]": int(c) for d, c in zip(self.datasets, counts)})
-                rows.append(row)
-        return rows
-
-    def rejection_rates(self, pair):
-        """Fraction of all runs (data sets x repetitions) in which each 5%-level test rejected, for ``pair``.
-
-        Where the null hypothesis holds (two copies of one learner) this is the Type I error.
-        """
-        return {test: 1 - per_pair[pair].sum() / (len(self.datasets) * self.repetitions)
-                for test, per_pair in self.counts.items() if "level" not in test}
-
-
-LEARNER_SETS = ("weka", "standins")
-"""The learners a run can use by name: Weka's own (the paper's) or the scikit-learn stand-ins."""
-
-
-# learner sets whose split scores have a fast path giving the same numbers
-_FAST_SCORES = {learners_for: standin_split_scores, identical_learners_for: identical_split_scores}
-
-
-def _standin_scores(data, make, seed, n_jobs):
-    """The three designs' split scores with scikit-learn learners (``make(data)``) and splitters.
-
-    The stand-ins of :func:`~evalkit.learners.learners_for` and the copies of
-    :func:`~evalkit.learners.identical_learners_for` go through
-    :func:`~evalkit.learners.standin_split_scores` and
-    :func:`~evalkit.learners.identical_split_scores` (the same scores, faster).
-    """
-    from sklearn.model_selection import RepeatedStratifiedKFold, ShuffleSplit
-
-    X = data.X
-    y = data.y
-    keep = y >= 0  # drop examples whose class is missing
-    X, y = X[keep], y[keep]
-    designs = (RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=seed),
-               ShuffleSplit(n_splits=100, test_size=0.1, random_state=seed),
-               RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=seed))
-    with warnings.catch_warnings():
-        # The paper's design uses 10 folds on every data set, also where a class has
-        # fewer than 10 members; scikit-learn warns about it, as expected.
-        warnings.filterwarnings("ignore", message="The least populated class", category=UserWarning)
-        fast = _FAST_SCORES.get(make)
-        if fast is not None:
-            return tuple(fast(data, cv) for cv in designs)
-        learners = make(data)
-        return tuple(split_scores(learners, X, y, cv, n_jobs=n_jobs) for cv in designs)
-
-
-@functools.lru_cache(maxsize=None)
-def _weka_instances(name):
-    """The ARFF data set as Weka Instances, once per process (each worker has its own JVM)."""
-    from ...learners import to_instances
-
-    return to_instances(load_arff(name))
-
-
-@checks(seed=Seed(), runs=Integer(1))
-def weka_run_seeds(seed, runs):
-    """The ``java.util.Random`` seeds of the runs of one design in the repetition with seed ``seed``.
-
-    Weka's experimenter randomises run ``j`` with ``new Random(j)``, ``j = 1, 2, ...``;
-    repetition ``seed`` uses runs ``1000 seed + 1, ..., 1000 seed + runs``, so repetition 0
-    is exactly the experimenter's default.
-
-    Parameters
-    ----------
-    seed : int
-        The repetition's seed (a Generator or SeedSequence draws one).
-    runs : int
-        Runs of the design.
-
-    Returns
-    -------
-    list of int
-        The ``java.util.Random`` seed of each run.
-
-    Examples
-    --------
-    >>> weka_run_seeds(seed=0, runs=3), weka_run_seeds(seed=2, runs=2)
-    ([1, 2, 3], [2001, 2002])
-    """
-    return [1000 * int_seed(seed) + j for j in range(1, runs + 1)]
-
-
-def _weka_scores(name, seed):
-    """The three designs' split scores with Weka's learners, the splits made by Weka."""
-    from ...learners import WEKA_LEARNERS, weka_design_accuracies
-
-    instances = _weka_instances(name)
-    names = tuple(WEKA_LEARNERS)
-    classifiers = list(WEKA_LEARNERS.values())
-    out = []
-    for design, runs in ((("cv", 2), 5), (("split", 90), 100), (("cv", 10), 10)):
-        acc, n_train, n_test = weka_design_accuracies(instances, design, weka_run_seeds(seed, runs), classifiers)
-        out.append(SplitScores(acc, names, n_train, n_test))
-    return tuple(out)
-
-
-def _pvalues(five, resamp, cv):
-    """Every test's p-value for every pair of learners, from the three designs' split scores."""
-    out = {}
-    names = list(five.names)
-    for a, b in [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]:
-        pair = f"{a} vs {b}"
-        p = {}
-        p["5x2cv"] = stats.five_by_two_cv_t_test(five.differences(a, b).reshape(5, 2)).pvalue
-        d = resamp.differences(a, b)
-        for n in RESAMPLING_RUNS:
-            p[f"resampled corrected, {n} runs"] = stats.corrected_resampled_t_test(
-                d[:n], n_train=int(resamp.n_train[0]), n_test=int(resamp.n_test[0])).pvalue
-        d = cv.differences(a, b).reshape(10, 10)
-        n_train, n_test = int(np.median(cv.n_train)), int(np.median(cv.n_test))
-        p["10-fold CV, uncorrected"] = stats.resampled_t_test(d[0]).pvalue
-        p["10x10-fold CV, uncorrected"] = stats.resampled_t_test(d).pvalue
-        for r in CV_RUNS:
-            p[f"corrected {r}x10 CV"] = stats.corrected_repeated_cv_t_test(d[:r], n_train=n_train, n_test=n_test).pvalue
-        out[pair] = p
-    return out
-
-
-def _weka_repetition(name, seed):
-    """One repetition on one data set with Weka's learners: (p-values, number of fits)."""
-    scores = _weka_scores(name, seed)
-    return _pvalues(*scores), sum(s.scores.size for s in scores)
-
-
-@functools.lru_cache(maxsize=None)
-def _arff(name):
-    """The ARFF data set, once per process."""
-    return load_arff(name)
-
-
-def _standin_repetition(name, seed, make):
-    """One repetition on one data set with scikit-learn learners: (p-values, number of fits).
-
-    The fits of a repetition run in one process: parallel runs spread whole repetitions
-    over the workers, so a worker gets a task of ~630 fits, not one split at a time.
-    """
-    data = _arff(name)
-    scores = _standin_scores(data, make, seed, 1)
-    return _pvalues(*scores), sum(s.scores.size for s in scores)
-
-
-@checks(datasets=Values(Choice(*UCI_DATASETS)), repetitions=Integer(2),
-        learners=Either(Choice(*LEARNER_SETS), Function(), none=True))
-def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n_jobs=None, progress=False, seed=0):
-    """Run the paper's experiment on the given UCI data sets (see the module docstring).
-
-    Parameters
-    ----------
-    datasets : sequence of str
-        Weka names from ``UCI_DATASETS``.
-    repetitions : int, default 10
         Random partitionings per data set (the paper: 10).
-    learners : {"weka", "standins"} or callable, default "weka"
-        ``"weka"``: the paper's learners, Weka's NaiveBayes, J48 and IBk (k = 1) with
-        Weka's defaults (``WEKA_LEARNERS`` of :mod:`evalkit.learners.weka`), every split made by Weka
-        itself as its experimenter makes them (:func:`evalkit.learners.weka_design_accuracies`;
-        run seeds :func:`weka_run_seeds`). ``"standins"``: the scikit-learn stand-ins of
-        :func:`evalkit.learners.learners_for` on scikit-learn's splitters
-        (``RepeatedStratifiedKFold``, ``ShuffleSplit``) seeded ``seed + i``. A callable
-        ``learners(data) -> dict of name -> estimator`` is run like the stand-ins. Every
-        pair of learners, in dict order, is compared.
-    n_jobs : int or None, default None
-        Parallel jobs (joblib) over (data set, repetition) tasks, each worker process with
-        its own JVM for Weka's learners (use a process-based back end): None defers to the
-        active ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The
-        counts do not depend on it.
-    progress : bool
-        Progress bar over the (data set, repetition) tasks.
+    learners : str
+        "weka": the paper's learners, Weka's NaiveBayes, J48 and IBk (k = 1), the splits made
+        by Weka; "standins": the scikit-learn stand-ins (evalkit.learners.learners_for).
+    null_copies : bool
+        Compare two reseeded copies of one randomised tree instead of the paper's three learners (Type I error).
     seed : int
-        Repetition ``i`` of a data set uses seed ``seed + i`` for all its designs.
+        Repetition i of a data set uses seed + i for all its designs.
+    n_jobs : int or None, default None
+        Parallel jobs (joblib; see run_replication): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The counts
+        do not depend on it.
+    progress : bool
+        Show a progress bar.
 
     Returns
     -------
     ReplicationResult
-        Counts of non-rejections at the 5% level (and, for the corrected 10x10 CV test, at
-        1%, 2.5%, 5% and 10%) per test, pair and data set.
+        ``.rows()`` gives the summary and the per-data-set counts of every test and pair.
 
     Examples
     --------
-    With the scikit-learn stand-ins (Weka's learners start the JVM):
+    With the scikit-learn stand-ins (Weka's learners start the JVM), on one data set:
 
-    >>> res = run_replication(["iris"], repetitions=2, learners="standins", seed=0)
-    >>> res.counts["5x2cv"]["NB vs C4.5"], res.fits
-    (array([2]), 1260)
+    >>> res = tables1_4(scale="small", datasets=("iris",), learners="standins", seed=0)
+    >>> int(res.counts["5x2cv"]["NB vs C4.5"][0]), res.fits
+    (2, 1260)
     """
-    import time
+    learners = identical_learners_for if null_copies else learners
+    return run_replication(list(datasets), repetitions=repetitions, learners=learners, n_jobs=n_jobs,
+                           progress=progress, seed=seed)
 
-    if learners is None:
-        learners = "weka"
-    seed = int_seed(seed)
-    start = time.perf_counter()
-    datasets = tuple(datasets)
-    if learners == "weka":
-        tasks = [(name, seed + rep) for name in datasets for rep in range(repetitions)]
-        outcomes = parallel_map(_weka_repetition, tasks, n_jobs=n_jobs, progress=progress,
-                                desc="data set x repetition")
-        per_dataset = [outcomes[i * repetitions:(i + 1) * repetitions] for i in range(len(datasets))]
-    else:
-        make = learners_for if learners == "standins" else learners
-        tasks = [(name, seed + rep, make) for name in datasets for rep in range(repetitions)]
-        outcomes = parallel_map(_standin_repetition, tasks, n_jobs=n_jobs, progress=progress,
-                                desc="data set x repetition")
-        per_dataset = [outcomes[i * repetitions:(i + 1) * repetitions] for i in range(len(datasets))]
-    counts = {}
-    fits = 0
-    for di, reps in enumerate(per_dataset):
-        for pvals, f in reps:
-            fits += f
-            for pair, per_test in pvals.items():
-                for test, p in per_test.items():
-                    levels = LEVELS if test == "corrected 10x10 CV" else (0.05,)
-                    for level in levels:
-                        key = test if level == 0.05 else f"{test}, level {level:g}"
-                        arr = counts.setdefault(key, {}).setdefault(pair, np.zeros(len(datasets), dtype=int))
-                        arr[di] += int(p >= level)
-    return ReplicationResult(datasets, repetitions, counts, fits, time.perf_counter() - start)
+
+
+@checks(loader=Function(none=True))
+def dataset_properties(loader=None):
+    """Table 1's data set properties from the ARFF files, in the order of Table 1.
+
+    #inst. counts the rows, #atts. the attributes other than the class, #cl. the classes
+    that occur.
+
+    Parameters
+    ----------
+    loader : callable, optional
+        ``loader(name) -> ArffData``; default :func:`evalkit.datasets.load_arff`.
+
+    Returns
+    -------
+    dict of str -> dict of str -> int
+        Data set (Weka name) -> ``{"instances": ..., "attributes": ..., "classes": ...}``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> import numpy as np
+    >>> def fake(name):                    # 4 rows, 2 attributes and the class, one class missing
+    ...     return SimpleNamespace(data=np.zeros((4, 3)), X=np.zeros((4, 2)), y=np.array([0, 1, 1, -1]))
+    >>> dataset_properties(loader=fake)["iris"]
+    {'instances': 4, 'attributes': 2, 'classes': 2}
+    """
+    loader = load_arff if loader is None else loader
+    out = {}
+    for ds in PAPER_DATASET_NAMES:
+        data = loader(ds)
+        y = np.asarray(data.y)
+        out[ds] = {"instances": int(data.data.shape[0]), "attributes": int(data.X.shape[1]),
+                   "classes": int(np.unique(y[y >= 0]).size)}
+    return out
 
 
 @checks(result=replication_result())
@@ -621,33 +430,173 @@ def effort_comparison(result):
     return int(cv_wins), int(paper_wins), len(EQUAL_EFFORT) * len(pairs)
 
 
-@checks()
-def paper_table1_check():
-    """The summary rows of the paper's Table 1 recomputed from its own columns.
+@checks(result=replication_result())
+def partition_dependent(result):
+    """Per pair, the number of data sets on which the 5x2cv verdict depends on the partition.
+
+    That is, where the test neither always nor never rejected (0 < non-rejections < runs).
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        A run of :func:`~evalkit.reproductions.replicability.run_replication`.
 
     Returns
     -------
-    check : pandas.DataFrame
-        Consistent, almost consistent and R per pair: the paper's and ours, side by side.
-    max_r_difference : float
-        Largest absolute difference between our R and the paper's.
+    dict of str -> int
+        Pair -> number of partition-dependent data sets.
 
     Examples
     --------
-    >>> check, diff = paper_table1_check()
-    >>> diff < 5e-4
-    True
+    >>> import numpy as np
+    >>> from evalkit.reproductions.replicability import ReplicationResult
+    >>> res = ReplicationResult(("iris", "labor"), 10, {"5x2cv": {"NB vs C4.5": np.array([10, 4])}}, 0, 0.0)
+    >>> partition_dependent(res)
+    {'NB vs C4.5': 1}
     """
-    import pandas as pd
+    n = result.repetitions
+    return {p: int(((c > 0) & (c < n)).sum()) for p, c in result.counts["5x2cv"].items()}
 
-    table_1 = pd.DataFrame({pair: PAPER_TABLE_1[pair] for pair in PAPER_TABLE_1},
-                           index=list(PAPER_DATASET_NAMES.values()))
-    paper_summary = pd.DataFrame({pair: list(PAPER_SUMMARIES["5x2cv"][pair]) for pair in PAPER_TABLE_1},
-                                 index=["consistent", "almost consistent", "replicability (R)"])
-    ours = pd.DataFrame(
-        {pair: list(vars(stats.replicability_summary(col, 10)).values()) for pair, col in table_1.items()},
-        index=paper_summary.index,
-    )
-    check = pd.concat({"paper": paper_summary, "evalkit": ours}, axis=1).swaplevel(axis=1).sort_index(axis=1)
-    diff = float((ours.loc["replicability (R)"] - paper_summary.loc["replicability (R)"]).abs().max())
-    return check, diff
+
+_PROPERTIES = ("instances", "attributes", "classes")
+
+
+def _table_claims(result):
+    """Tables 1-4 and the numbers of Sections 4.1 and 4.3: ``{claim id: value}``."""
+    if tuple(result.datasets) != tuple(PAPER_DATASET_NAMES):
+        raise ValueError("result must hold the paper's 27 data sets in Table 1's order")
+    ids = set(claims.source_values("bf."))
+    out = {}
+    five = result.counts["5x2cv"]
+    for i, ds in enumerate(result.datasets):
+        for pair, slug in PAIR_SLUGS.items():
+            out[f"bf.table1.{ds}.{slug}"] = int(five[pair][i])
+    for test, pattern in SUMMARY_CLAIMS.items():
+        ours_test = "corrected 10x10 CV" if test == "corrected 10x10 CV, level 0.05" else test
+        for pair, slug in PAIR_SLUGS.items():
+            summary = stats.replicability_summary(result.counts[ours_test][pair], result.repetitions)
+            values = {"consistent": summary.consistent, "almost-consistent": summary.almost_consistent,
+                      "r": summary.replicability}
+            for row in ("consistent", "almost-consistent", "r"):
+                cid = pattern.format(pair=slug, row=row)
+                if cid in ids:
+                    out[cid] = values[row]
+    nb_c45 = five["NB vs C4.5"]
+    out["bf.sec4_1.nb-c45-same-but-vehicle"] = int((nb_c45 > 0).sum())
+    out["bf.sec4_1.nb-c45-differ-19"] = int((nb_c45 < result.repetitions).sum())
+    return out
+
+
+def _mean_r(tables, test):
+    return float(np.mean([tables[test][pair].replicability for pair in PAIR_SLUGS]))
+
+
+def _reading(result):
+    """Section 4.1's reading of Table 1, judged on our rerun: ``{claim id: bool}``."""
+    n, m = result.repetitions, len(result.datasets)
+    tables = summary_tables(result)
+    five = result.counts["5x2cv"]
+    cells = np.column_stack([five[p] for p in PAIR_SLUGS])
+    names = list(result.datasets)
+    anneal = five["NB vs C4.5"][names.index("anneal")]
+    return {
+        "bf.sec4_1.anneal-sensitive": bool(0 < anneal < n),
+        "bf.sec4_1.iris-hungarian-no-difference": bool(
+            all(five[p][names.index(ds)] == n for p in PAIR_SLUGS for ds in ("iris", "heart-h"))),
+        "bf.sec4_1.most-rows-inconsistent": bool(((cells > 0) & (cells < n)).any(axis=1).sum() > m / 2),
+        "bf.sec4_1.consistent-below-half": bool(all(tables["5x2cv"][p].consistent < m / 2 for p in PAIR_SLUGS)),
+        "bf.sec4_1.almost-below-66": bool(all(tables["5x2cv"][p].almost_consistent < 0.66 * m for p in PAIR_SLUGS)),
+    }
+
+
+def _table2_drops():
+    """How many values of the paper's Table 2 drop from one number of runs to the next."""
+    drops = 0
+    for pair in PAIR_SLUGS:
+        for j in range(3):
+            values = [PAPER_SUMMARIES[f"resampled corrected, {k} runs"][pair][j] for k in (10, 20, 50, 100)]
+            drops += int(np.sum(np.diff(values) < 0))
+    return drops
+
+
+def _conclusions(result):
+    """The conclusions of Sections 4.1-4.3, judged on our rerun (and Table 2's own drops): ``{claim id: bool}``."""
+    m = len(result.datasets)
+    tables = summary_tables(result)
+    resampling = [_mean_r(tables, f"resampled corrected, {k} runs") for k in (10, 20, 50, 100)]
+    cv_cons = [tables[cv][p].consistent >= tables[rs][p].consistent for rs, cv in EQUAL_EFFORT for p in PAIR_SLUGS]
+    cv_r = [tables[cv][p].replicability >= tables[rs][p].replicability for rs, cv in EQUAL_EFFORT for p in PAIR_SLUGS]
+    levels = [t for t in tables if t.startswith("corrected 10x10 CV")]
+    r_levels = np.array([[tables[t][p].replicability for t in levels] for p in PAIR_SLUGS])
+    mean_rs = {t: _mean_r(tables, t) for t in REPLICABILITY_ORDER}
+    r100 = [tables["resampled corrected, 100 runs"][p] for p in PAIR_SLUGS]
+    return {
+        "bf.sec4_1.r-low": bool(min(mean_rs, key=mean_rs.get) == "5x2cv"),
+        "bf.sec4_2.more-runs-more-replicable": bool(np.all(np.diff(resampling) > 0)),
+        "bf.sec4_2.only-exception": bool(_table2_drops() == 1),
+        "bf.sec4_2.almost-80pct-at-100": bool(all(s.almost_consistent >= 0.8 * m for s in r100)),
+        "bf.sec4_2.r-09-at-100": bool(all(s.replicability >= 0.895 for s in r100)),
+        "bf.sec4_3.cv10-as-consistent-as-resampling10": bool(all(
+            tables["10-fold CV, uncorrected"][p].consistent >= tables["resampled corrected, 10 runs"][p].consistent
+            for p in PAIR_SLUGS)),
+        "bf.sec4_3.cv10-less-than-resampling100": bool(all(
+            tables["10-fold CV, uncorrected"][p].consistent < tables["resampled corrected, 100 runs"][p].consistent
+            for p in PAIR_SLUGS)),
+        "bf.sec4_3.cv-as-consistent-as-resampling": bool(sum(cv_cons) >= 10),
+        "bf.sec4_3.cv-as-replicable-as-resampling": bool(sum(cv_r) >= 10),
+        "bf.sec4_3.cv10x10-best": bool(max(mean_rs, key=mean_rs.get) == "corrected 10x10 CV"),
+        "bf.sec4_3.level-no-major-impact": bool(np.all(r_levels.max(axis=1) - r_levels.min(axis=1) <= 0.05)),
+        "bf.sec4_3.table4-r-above-09": bool(np.all(r_levels > 0.9)),
+    }
+
+
+@checks(properties=Instance(dict, none=True, example=lambda: {"iris": {"instances": 150, "attributes": 4,
+                                                                       "classes": 3}}),
+        tables=replication_result(none=True), reading=replication_result(none=True),
+        conclusions=replication_result(none=True))
+def ours(*, properties=None, tables=None, reading=None, conclusions=None):
+    """The page's claim values: ``{claim id: our value}``, one part per section of the page.
+
+    Parameters
+    ----------
+    properties : dict, optional
+        :func:`dataset_properties`: Table 1's #inst., #atts., #cl. (ints).
+    tables : ReplicationResult, optional
+        Our rerun (the paper's 27 data sets in Table 1's order): every cell of Tables 1-4 and
+        the counts of Sections 4.1 and 4.3 (counts as int, R as float).
+    reading : ReplicationResult, optional
+        Our rerun: Section 4.1's reading of Table 1 (bools).
+    conclusions : ReplicationResult, optional
+        Our rerun: the conclusions of Sections 4.1-4.3 (bools), and the paper's remark on
+        its own Table 2 (``bf.sec4_2.only-exception``, judged on the paper's numbers).
+
+    Returns
+    -------
+    dict
+        ``{claim id: our value}`` of the parts given, in that order.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in SUMMARY_CLAIMS}   # no test ever rejects
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> values = ours(tables=res, reading=res)
+    >>> values["bf.table1.anneal.nb-c45"], values["bf.sec4_1.nb-c45-differ-19"]
+    (10, 0)
+    >>> values["bf.sec4_1.anneal-sensitive"]
+    False
+    >>> ours(properties={"iris": {"instances": 150, "attributes": 4, "classes": 3}})["bf.table1.iris.classes"]
+    3
+    """
+    out = {}
+    if properties is not None:
+        for ds, props in properties.items():
+            out.update({f"bf.table1.{ds}.{what}": int(props[what]) for what in _PROPERTIES})
+    if tables is not None:
+        out.update(_table_claims(tables))
+    if reading is not None:
+        out.update(_reading(reading))
+    if conclusions is not None:
+        out.update(_conclusions(conclusions))
+    return out

@@ -1,0 +1,176 @@
+"""Tests of evalkit.reproductions.replicability.uci_tables: Tables 1-4 on the UCI data, their comparisons and claims."""
+import csv
+
+import numpy as np
+import pytest
+
+from evalkit import claims
+from evalkit.cli import main
+from evalkit.reproductions import get_experiment, result_rows
+from evalkit.reproductions import replicability as bf
+from evalkit.reproductions.replicability import uci_tables
+
+
+def _fake_uci_result():
+    """A ReplicationResult whose 5x2cv counts are the paper's Table 1 (every test)."""
+    counts = {}
+    for test in list(bf.SUMMARY_CLAIMS) + ["corrected 10x10 CV"]:
+        counts[test] = {pair: np.array(bf.PAPER_TABLE_1[pair]) for pair in bf.PAIR_SLUGS}
+    return bf.ReplicationResult(tuple(bf.PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+
+
+@pytest.mark.parametrize("name", ["bouckaert-frank-tables1-4"])
+def test_registered_with_book_and_paper_presets(name):
+    spec = get_experiment(name)
+    assert {"book", "paper"} <= set(spec.scales) and spec.paper_cost
+    assert get_experiment("bouckaert-frank") is get_experiment("bouckaert-frank-tables1-4")
+
+
+def test_book_preset_is_what_the_chapter_runs():
+    assert get_experiment("bouckaert-frank-tables1-4").scales["book"] == {
+        "datasets": tuple(bf.PAPER_DATASET_NAMES), "repetitions": 10, "learners": "weka", "null_copies": False,
+        "seed": 0}
+
+
+@pytest.mark.usefixtures("shared_data")
+def test_cli_writes_the_tables(tmp_path):
+    out = tmp_path / "bf.csv"
+    main(["reproduce", "bouckaert-frank", "--datasets", "iris", "--repetitions", "2", "--out", str(out)])
+    rows = list(csv.DictReader(out.open()))
+    assert {r["test"] for r in rows} >= {"5x2cv", "corrected 10x10 CV"} and "non_rejections[iris]" in rows[0]
+
+
+@pytest.mark.usefixtures("shared_data")
+def test_tables1_4_small_equals_run_replication():
+    res = bf.tables1_4(scale="small", datasets=("iris",))
+    direct = bf.run_replication(["iris"], repetitions=2, seed=0)
+    for test, per_pair in direct.counts.items():
+        for pair, counts in per_pair.items():
+            np.testing.assert_array_equal(res.counts[test][pair], counts)
+    rows = result_rows(res)
+    assert len(rows) == len(res.counts) * 3 and "non_rejections[iris]" in rows[0]
+    null = bf.tables1_4(scale="small", datasets=("iris",), null_copies=True)
+    assert set(null.counts["5x2cv"]) == {"tree A vs tree B"}
+
+
+@pytest.mark.usefixtures("shared_data")
+def test_uci_comparison_tables_on_a_fake_full_result():
+    names = tuple(bf.PAPER_DATASET_NAMES)
+    counts = {test: {f"{a} vs {b}": np.array(bf.PAPER_TABLE_1[f"{a} vs {b}"]) for a, b in bf.PAIRS}
+              for test in bf.PAPER_SUMMARIES}
+    res = bf.ReplicationResult(names, 10, counts, 0, 0.0)
+    t1 = bf.table1_comparison(res)
+    assert t1.shape == (27, 6) and (t1[("NB vs NN", "paper")] == t1[("NB vs NN", "ours")]).all()
+    assert bf.table1_comparison(res, standins=res).shape == (27, 9)
+    summary = bf.summary_comparison(res, standins=res)
+    row = summary.loc[("5x2cv", "NB vs C4.5")]
+    assert row["consistent (ours)"] == row["consistent (paper)"] == row["consistent (stand-ins)"] == 9
+    ours, paper = bf.mean_replicability(res)
+    assert len(ours) == len(paper) == len(bf.REPLICABILITY_ORDER)
+    cv_wins, paper_wins, n = bf.effort_comparison(res)
+    assert n == 12 and 0 <= cv_wins <= n and 0 <= paper_wins <= n
+
+
+@pytest.mark.usefixtures("shared_data")
+def test_cell_comparison_counts_the_cells_of_each_table():
+    names = tuple(bf.PAPER_DATASET_NAMES)
+    counts = {test: {f"{a} vs {b}": np.array(bf.PAPER_TABLE_1[f"{a} vs {b}"]) for a, b in bf.PAIRS}
+              for test in bf.PAPER_SUMMARIES}
+    counts["corrected 10x10 CV, level 0.025"] = counts["corrected 10x10 CV, level 0.01"]
+    counts["5x2cv"] = {pair: c.copy() for pair, c in counts["5x2cv"].items()}
+    counts["5x2cv"]["NB vs NN"][0] += 3      # anneal: 4 -> 7
+    counts["5x2cv"]["NB vs NN"][1] -= 1      # arrhythmia: 9 -> 8
+    res = bf.ReplicationResult(names, 10, counts, 0, 0.0)
+    cells = bf.cell_differences(res)
+    # Table 1: 81 counts + 3 x 3 summary cells; Tables 2-4: 4 columns x 3 pairs x 3 rows each
+    assert (cells["table"] == "Table 1").sum() == 81 + 9
+    assert all((cells["table"] == t).sum() == 36 for t in ("Table 2", "Table 3", "Table 4"))
+    by_pair = bf.cell_comparison(res)
+    nb_nn = by_pair.loc[("Table 1", "NB vs NN")]
+    assert nb_nn["count cells"] == 27 and nb_nn["exact"] == 25 and nb_nn["off by >= 3"] == 1
+    assert nb_nn["mean |difference|"] == pytest.approx(4 / 27)
+    assert by_pair.loc[("Table 1", "NB vs C4.5")]["exact"] == 27
+    per_table = bf.cell_comparison(res, by=("table",))
+    assert list(per_table.index) == ["Table 1", "Table 2", "Table 3", "Table 4"]
+    assert per_table.loc["Table 1", "count cells"] == 81 and per_table.loc["Table 2", "count cells"] == 24
+    assert per_table.loc["Table 2", "R cells"] == 12
+
+
+def test_uci_claims_cover_tables_1_to_4():
+    ours = uci_tables.ours(tables=_fake_uci_result())
+    wanted = {c.id for prefix in ("bf.table1.", "bf.table2.", "bf.table3.", "bf.table4.", "bf.sec4_3.")
+              for c in claims.claims_of(prefix)
+              if c.is_numeric and not c.id.endswith((".instances", ".attributes", ".classes"))}
+    wanted |= {"bf.sec4_1.nb-c45-same-but-vehicle", "bf.sec4_1.nb-c45-differ-19"}
+    assert set(ours) == wanted
+    # the paper's own columns give the paper's 5x2cv summary and text numbers
+    summary = [f"bf.table1.{p}.{r}" for p in bf.PAIR_SLUGS.values() for r in ("consistent", "almost-consistent", "r")]
+    for cid in summary + [f"bf.table1.{ds}.{p}" for ds in bf.PAPER_DATASET_NAMES for p in bf.PAIR_SLUGS.values()]:
+        assert claims.judge(cid, ours[cid]).within_tolerance, cid    # reproduced (-standin where NN is involved)
+    assert claims.judge("bf.sec4_1.nb-c45-differ-19", ours["bf.sec4_1.nb-c45-differ-19"]).verdict == "reproduced"
+    assert claims.judge("bf.sec4_1.nb-c45-same-but-vehicle",
+                        ours["bf.sec4_1.nb-c45-same-but-vehicle"]).verdict == "reproduced"
+
+
+def test_uci_claims_need_the_27_data_sets():
+    res = _fake_uci_result()
+    with pytest.raises(ValueError, match="27"):
+        uci_tables.ours(tables=bf.ReplicationResult(res.datasets[:3], 10, res.counts, 0, 0.0))
+
+
+def test_uci_predicates_are_bools_of_qualitative_claims():
+    preds = {**uci_tables.ours(reading=_fake_uci_result()), **uci_tables.ours(conclusions=_fake_uci_result())}
+    for cid, holds in preds.items():
+        assert isinstance(holds, bool) and claims.get_claim(cid).value is True
+    assert preds["bf.sec4_1.anneal-sensitive"] and preds["bf.sec4_1.iris-hungarian-no-difference"]
+    # the paper's own Table 2 has two drops, not the one its text says
+    assert preds["bf.sec4_2.only-exception"] is False
+    assert bf.partition_dependent(_fake_uci_result())["NB vs C4.5"] == 27 - 9
+
+
+def test_ours_leaves_out_the_parts_not_given():
+    res = _fake_uci_result()
+    assert uci_tables.ours() == {}
+    assert set(uci_tables.ours(reading=res)).isdisjoint(uci_tables.ours(conclusions=res))
+    assert not any(isinstance(v, bool) for v in uci_tables.ours(tables=res).values())
+
+
+def test_the_uci_claims_carry_their_standing_notes():
+    # every cell differs for the reason of the chapter's section; those involving NN are judged as on a stand-in
+    ours = uci_tables.ours(tables=_fake_uci_result(), reading=_fake_uci_result(),
+                           conclusions=_fake_uci_result())
+    for cid in ours:
+        claim = claims.get_claim(cid)
+        if not isinstance(ours[cid], bool):
+            assert claim.explanation == "bf-uci-differences", cid
+        nb_c45 = ".nb-c45." in cid or cid.endswith(".nb-c45") or cid in (
+            "bf.sec4_1.anneal-sensitive", "bf.sec4_1.nb-c45-same-but-vehicle", "bf.sec4_1.nb-c45-differ-19")
+        if cid == "bf.sec4_2.only-exception":
+            assert claim.data is None and claim.source_error == "errata-bf"
+        else:
+            assert (claim.data is None) == nb_c45, cid
+
+
+@pytest.mark.usefixtures("shared_data")
+def test_property_claims_match_all_but_the_attribute_slips():
+    props = uci_tables.ours(properties=uci_tables.dataset_properties())
+    assert set(props) == {c.id for c in claims.claims_of("bf.table1.")
+                          if c.id.endswith((".instances", ".attributes", ".classes"))}
+    noted = {cid for cid in props
+             if claims.get_claim(cid).explanation or claims.get_claim(cid).source_error}
+    assert noted == {f"bf.table1.{ds}.attributes" for ds in ("arrhythmia", "credit-a", "ecoli", "zoo")}
+    for cid, v in props.items():
+        rec = claims.judge(cid, v)
+        assert rec.verdict in ("reproduced", "source-error", "differs-explained"), cid
+        assert (rec.verdict == "reproduced") == (cid not in noted or rec.within_tolerance)
+
+
+def test_dataset_properties_with_a_loader():
+    from types import SimpleNamespace
+
+    def fake(name):
+        return SimpleNamespace(data=np.zeros((5, 4)), X=np.zeros((5, 3)), y=np.array([0, 1, 2, 2, -1]))
+
+    props = uci_tables.dataset_properties(loader=fake)
+    assert list(props) == list(bf.PAPER_DATASET_NAMES)
+    assert props["zoo"] == {"instances": 5, "attributes": 3, "classes": 3}
