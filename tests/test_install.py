@@ -38,7 +38,7 @@ DIST = "evalkit-book"
 #: the experiment has one, else ``book``. What an experiment without an entry here runs is
 #: its preset, unchanged.
 SMALLEST = {
-    "bouckaert-frank-table5": ["--learners", "counts"],   # the recipe and tables1-4 start Weka
+    "replicability-table5": ["--learners", "counts"],   # the recipe and tables1-4 start Weka
     "graph-metrics-difference-coverage": ["--n-points", "2"],
     "graph-metrics-imbalance": ["--n-splits", "2"],
     "graph-metrics-label-noise": ["--noise", "0.1"],
@@ -48,25 +48,25 @@ SMALLEST = {
     "scott-fold-errors": ["--n-splits", "2"],
     "scott-multiple-comparisons": ["--n-splits", "2"],
     "scott-training-bias": ["--n-splits", "2"],
-    "yang-auroc-variance": ["--rates", "0.1", "--n-repeats", "2"],
-    "yang-corollary43": ["--networks", "email-Eu-core", "--n-repeats", "2"],
-    "yang-fig10": ["--networks", "email-Eu-core"],
-    "yang-fig11": ["--networks", "email-Eu-core"],
-    "yang-fig14": ["--networks", "email-Eu-core", "--n-k", "10"],
-    "yang-fig15": ["--networks", "email-Eu-core"],
-    "yang-fig7": ["--networks", "email-Eu-core", "--rates", "0.1", "--n-repeats", "2"],
-    "yang-fig8": ["--networks", "email-Eu-core", "--rates", "0.1", "--n-repeats", "2"],
-    "yang-imbalance": ["--networks", "email-Eu-core"],
-    "yang-new-nodes": ["--networks", "email-Eu-core"],
-    "yang-orderings": ["--networks", "email-Eu-core"],
-    "yang-propflow-weighting": ["--networks", "email-Eu-core"],
-    "yang-steering": ["--network", "email-Eu-core", "--targets", "0.75"],
-    "yang-table2": ["--simulations", "3", "--alphas", "0.5", "--betas", "10"],
-    "yang-table3": ["--networks", "email-Eu-core", "--repetitions", "2"],
-    "yang-task-sizes": ["--networks", "email-Eu-core"],
-    "yang-theorem41": ["--rates", "0.001", "--n-test-sets", "2"],
-    "yang-theorem61": ["--networks", "email-Eu-core"],
-    "yang-time-slices": ["--networks", "CollegeMsg", "--n-slices", "2"],
+    "link-prediction-auroc-variance": ["--rates", "0.1", "--n-repeats", "2"],
+    "link-prediction-corollary43": ["--networks", "email-Eu-core", "--n-repeats", "2"],
+    "link-prediction-fig10": ["--networks", "email-Eu-core"],
+    "link-prediction-fig11": ["--networks", "email-Eu-core"],
+    "link-prediction-fig14": ["--networks", "email-Eu-core", "--n-k", "10"],
+    "link-prediction-fig15": ["--networks", "email-Eu-core"],
+    "link-prediction-fig7": ["--networks", "email-Eu-core", "--rates", "0.1", "--n-repeats", "2"],
+    "link-prediction-fig8": ["--networks", "email-Eu-core", "--rates", "0.1", "--n-repeats", "2"],
+    "link-prediction-imbalance": ["--networks", "email-Eu-core"],
+    "link-prediction-new-nodes": ["--networks", "email-Eu-core"],
+    "link-prediction-orderings": ["--networks", "email-Eu-core"],
+    "link-prediction-propflow-weighting": ["--networks", "email-Eu-core"],
+    "link-prediction-steering": ["--network", "email-Eu-core", "--targets", "0.75"],
+    "link-prediction-table2": ["--simulations", "3", "--alphas", "0.5", "--betas", "10"],
+    "link-prediction-table3": ["--networks", "email-Eu-core", "--repetitions", "2"],
+    "link-prediction-task-sizes": ["--networks", "email-Eu-core"],
+    "link-prediction-theorem41": ["--rates", "0.001", "--n-test-sets", "2"],
+    "link-prediction-theorem61": ["--networks", "email-Eu-core"],
+    "link-prediction-time-slices": ["--networks", "CollegeMsg", "--n-slices", "2"],
 }
 
 # Runs in the fresh environment: every registered experiment through the command line's
