@@ -2,8 +2,9 @@
 
 One module per chapter page, each with its experiments and one ``ours(...)`` that turns
 the page's results into ``{claim id: our value}`` for the registry ``claims.toml``
-(claim ids ``gm.*``); :mod:`.source` holds what the source prints that we compute from
-(its worked examples), :mod:`.setups` the data set-ups the pages share. The source
+(claim ids ``gm.*``); :mod:`~evalkit.reproductions.graph_metrics.source` holds what the
+source prints that we compute from (its worked examples), :mod:`.setups` the data set-ups
+the pages share. The source
 reports worked examples, not experiments, so an experiment's ``"paper"`` scale is the
 book's (or more permutations or samples, where it has them), as its ``paper_cost`` says.
 ``evalkit reproduce graph-metrics-...`` runs the experiments from the shell.

@@ -1,8 +1,8 @@
 """The page ``binary-metrics``: the 2x2 confusion matrix, its metrics, the bibliographic notes, ROC space.
 
 Every claim of the page but one is computed from the source's worked examples
-(:mod:`.source`); the upper-right rule of Figure 1.9 is tried on the four models of the
-class-imbalance experiment (:func:`~evalkit.reproductions.graph_metrics.imbalance`).
+(:mod:`~evalkit.reproductions.graph_metrics.source`); the upper-right rule of Figure 1.9
+is tried on the four models of the class-imbalance experiment (:func:`~evalkit.reproductions.graph_metrics.imbalance`).
 :func:`ours` returns the claims of one of the page's tables at a time (:data:`SECTIONS`).
 """
 from __future__ import annotations

@@ -59,8 +59,9 @@ TABLE_1_3_CLASS = {1: "+", 2: "*", 3: "-", 4: "*", 5: "-", 6: "+", 7: "*", 8: "+
 SECTION_1_5_1 = {"R": 10, "J": 1000}
 #: Section 1.5.2's example: model M is right on 50 of 100 examples.
 SECTION_1_5_2 = {"right": 50, "n": 100}
-#: Section 1.6.2's example: ER_1 = 0.5 on |D_1| = 5 examples, ER_2 = 0.7 on |D_2| = 1,000.
+#: Section 1.6.2's example: :math:`ER_1 = 0.5` on :math:`|D_1| = 5` examples, :math:`ER_2 = 0.7` on
+#: :math:`|D_2| = 1000`.
 SECTION_1_6_2 = {"error_1": 0.5, "n_1": 5, "error_2": 0.7, "n_2": 1000}
-#: Section 1.9's example: |S_su| = 5 annotated in a cluster of |S| = 10 from a population of
-#: |P| = 20 with |P_su| = 10 annotated.
+#: Section 1.9's example: :math:`|S_{su}| = 5` annotated in a cluster of :math:`|S| = 10` from a
+#: population of :math:`|P| = 20` with :math:`|P_{su}| = 10` annotated.
 SECTION_1_9 = {"k": 5, "population": 20, "successes": 10, "sample": 10}

@@ -332,7 +332,7 @@ def ours(*, imbalanced=None, accuracy_ranking=None, roc_curve=None, auc_coverage
         examples a class every interval covers at least ``APPROXIMATELY_95`` (93%).
     operating_point : tuple, optional
         The lecture's ten examples as ``(is_positive, score)``: ``scott.roc.iso-slope``
-        (with equal costs the line of slope |N|/|P| picks a point of least expected cost)
+        (with equal costs the line of slope :math:`|N|/|P|` picks a point of least expected cost)
         and ``scott.roc.hull`` (every scenario of :data:`ISO_SCENARIOS` picks a point of the
         convex hull, and not all the same).
     diabetes_roc : dict, optional
