@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: test book check-book bench publish pdf clean clean-book venv
+.PHONY: test book results check-book bench publish pdf clean clean-book venv
 
 venv: $(STAMP)
 
@@ -22,6 +22,13 @@ $(STAMP): requirements.txt pyproject.toml
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadfile
+
+# every stored run the experiments declare that results/ lacks or holds stale (hours; resumable)
+results: $(STAMP)
+	$(BIN)/evalkit results --n-jobs -1
+
+# which units of each stored run the build recomputes: fixed by the commit, another for the next
+export EVALKIT_SPOT_CHECK_SEED ?= $(shell git rev-parse HEAD 2>/dev/null)
 
 book: $(STAMP)
 	@# MPLBACKEND=Agg (set on some CI machines) would stop the kernels drawing figures inline.

@@ -11,7 +11,14 @@ the back end.
 """
 from __future__ import annotations
 
+import contextvars
+
 __all__ = ["parallel_imap", "parallel_map", "progress_bar"]
+
+#: None, or ``hook(function, tasks, map_kwargs) -> list``: the results store
+#: (:mod:`evalkit.reproductions._store`) sets it while it records or replays an experiment,
+#: so that each task of :func:`parallel_map` is one stored, independently checkable unit
+MAP_HOOK = contextvars.ContextVar("evalkit_map_hook", default=None)
 
 
 def _require(module):
@@ -92,6 +99,13 @@ def parallel_map(function, tasks, *, n_jobs=None, progress=False, desc=None, lea
     [3, 7]
     """
     tasks = [tuple(t) for t in tasks]
+    hook = MAP_HOOK.get()
+    if hook is not None:
+        token = MAP_HOOK.set(None)  # a map inside a task runs as it is
+        try:
+            return hook(function, tasks, {"n_jobs": n_jobs, "progress": progress, "desc": desc, "leave": leave})
+        finally:
+            MAP_HOOK.reset(token)
     results = [None] * len(tasks)
     for index, value in parallel_imap(function, tasks, n_jobs=n_jobs, progress=progress, desc=desc, leave=leave):
         results[index] = value

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import inspect
 import sys
 
 from ._checks import Integer, Jobs, Text, Values, checks
@@ -153,6 +154,37 @@ def _datasets_command(args, parser):
     return 0
 
 
+def _results_command(args, parser):
+    """``evalkit results``: the state of every declared stored run; with no --check, fill the gaps."""
+    from .reproductions import experiments, get_experiment
+    from .reproductions._store import STORE_ENV, recording, status, store_dir
+
+    if store_dir() is None:
+        parser.error(f"no results store: set {STORE_ENV} or run from a clone of the book (results/)")
+    try:
+        specs = [get_experiment(n) for n in args.names] if args.names else experiments()
+    except ValueError as exc:
+        parser.error(str(exc))
+    failed = 0
+    for spec in specs:
+        for declared, state, detail in status(spec):
+            label = f"{spec.name} " + " ".join(f"{k}={v}" for k, v in declared.items())
+            print(f"{state:8} {label}" + (f"  ({detail})" if detail else ""), flush=True)
+            if state == "current":
+                continue
+            if args.check:
+                failed += 1
+                continue
+            kwargs = {k: v for k, v in declared.items() if k != "scale"}
+            if spec.parallel:
+                kwargs["n_jobs"] = args.n_jobs
+            if "progress" in inspect.signature(spec.function).parameters:
+                kwargs["progress"] = True
+            with recording():
+                spec.checked_function()(scale=declared["scale"], **kwargs)
+    return 1 if failed else 0
+
+
 @checks()
 def build_parser():
     """The ``evalkit`` argument parser, with one ``reproduce`` sub-command per registered experiment.
@@ -194,6 +226,16 @@ def build_parser():
     fetch.add_argument("--all", action="store_true", help="every registered data set")
     fetch.add_argument("--no-progress", action="store_true", help="no download progress bars")
 
+    results = sub.add_parser("results", help="fill the results store: every stored run that is missing or stale",
+                             description="Run every stored run the experiments declare (the paper's scale of the "
+                                         "long ones) that the results store lacks or holds stale, and write it to "
+                                         "the store (`make results`). With --check, only say which are current.")
+    results.add_argument("names", nargs="*", metavar="EXPERIMENT", help="only these experiments (default: all)")
+    results.add_argument("--check", action="store_true",
+                         help="run nothing: list each stored run's state; exit 1 when one is missing or stale")
+    results.add_argument("--n-jobs", dest="n_jobs", type=int, default=-1,
+                         help="parallel jobs of each run (default: -1, every core)")
+
     specs = experiments()
     rep = sub.add_parser("reproduce", help="run one of the book's experiments at any scale",
                          description="Run one of the book's experiments, at the book's scale (default) or the "
@@ -234,6 +276,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.command == "datasets":
         return _datasets_command(args, parser)
+    if args.command == "results":
+        return _results_command(args, parser)
     if args.list:
         try:
             print(_experiment_table(experiments()))

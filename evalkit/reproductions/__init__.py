@@ -27,7 +27,8 @@ from ._experiment import REGISTRY, Experiment, experiment, result_rows
 
 SOURCES = ("scott", "graph_metrics", "replicability", "network_cv", "link_prediction")
 
-__all__ = ["SOURCES", "Experiment", "experiment", "experiments", "get_experiment", "result_rows", *SOURCES]
+__all__ = ["SOURCES", "Experiment", "experiment", "experiments", "get_experiment", "provenance", "result_rows",
+           *SOURCES]
 
 
 @checks()
@@ -73,6 +74,42 @@ def get_experiment(name):
         return REGISTRY[name]
     except KeyError:
         raise ValueError(f"no experiment named {name!r}; `evalkit reproduce --list` shows them") from None
+
+
+@checks(name=Text())
+def provenance(name):
+    """Where the last result of experiment ``name`` in this process came from, and what it cost.
+
+    From the results store (``results/``, kept by ``evalkit reproduce ... --store``):
+    the command, date, machine, wall and CPU time of the stored run, and which of its units
+    this process recomputed and found bit-identical. Computed: the time it took here. A
+    chapter shows it beside each table or figure (its ``summary()`` is one paragraph).
+
+    Parameters
+    ----------
+    name : str
+        Command-line name or alias of an experiment that has run in this process.
+
+    Returns
+    -------
+    Provenance
+        ``origin`` is ``"store"`` or ``"computed"``.
+
+    Raises
+    ------
+    LookupError
+        When the experiment has not run in this process.
+
+    Examples
+    --------
+    >>> from evalkit.reproductions.scott import coverage_grid
+    >>> _ = coverage_grid()
+    >>> provenance("scott-coverage-grid").origin
+    'computed'
+    """
+    from ._store import last_run
+
+    return last_run(get_experiment(name).name)
 
 
 def __getattr__(name):

@@ -53,6 +53,14 @@ class Experiment:
         The first line of the docstring.
     aliases : tuple of str
         Other command-line names that work too (a version-2 name among them).
+    stored : tuple of dict
+        The runs kept in the results store (:mod:`evalkit.reproductions._store`), each a
+        ``scale`` and the parameters given beside it; ``make results`` runs them.
+    spot_check : int
+        How many of a stored run's units every build recomputes.
+    data : tuple of str or None
+        Prefixes of the registered data files the experiment reads (their sha256 are part
+        of a stored run's key); None: any of them.
     """
 
     name: str
@@ -63,6 +71,50 @@ class Experiment:
     summary: str
     aliases: tuple = ()
     rows: typing.Callable = field(default=None, repr=False)
+    stored: tuple = ()
+    spot_check: int = 3
+    data: tuple | None = None
+
+    def resolved(self, scale="book", **kwargs):
+        """The keyword parameters a call with ``scale`` and ``kwargs`` runs the function with.
+
+        The preset's values, then those given explicitly (a None given for a parameter the
+        preset names keeps the preset's value).
+        """
+        if scale not in self.scales:
+            raise ValueError(f"scale must be one of {tuple(self.scales)!r}; got {scale!r}")
+        params = dict(self.scales[scale])
+        params.update({k: v for k, v in kwargs.items() if v is not None or k not in params})
+        return params
+
+    def reduction(self, scale="book", **kwargs):
+        """How a call at ``scale`` falls short of the paper's scale: None when it does not.
+
+        The text names each parameter whose value differs from the ``"paper"`` preset,
+        for a record's ``scale`` (:func:`evalkit.claims.record_all`), so that no page
+        types it.
+
+        Examples
+        --------
+        >>> @experiment("demo-reduced", scales={"book": {"n": 9}, "paper": {"n": 9}, "binder": {"n": 2}},
+        ...             paper_cost="instant")
+        ... def demo(*, n: int = None):
+        ...     '''Demo.'''
+        ...     return n
+        >>> demo.experiment.reduction("book") is None, demo.experiment.reduction("binder")
+        (True, 'the "binder" scale: n=2 (the paper: 9)')
+        >>> _ = REGISTRY.pop("demo-reduced")
+        """
+        ours, paper = self.resolved(scale, **kwargs), self.resolved("paper")
+        differ = [name for name in paper if ours.get(name) != paper[name] and name not in ("n_jobs", "progress")]
+        if not differ:
+            return None
+        return f'the "{scale}" scale: ' + ", ".join(
+            f"{name}={_shown(ours.get(name))} (the paper: {_shown(paper[name])})" for name in differ)
+
+    def table_rows(self, result):
+        """The rows of a result of this experiment (its ``rows``, else :func:`result_rows`)."""
+        return (self.rows or result_rows)(result)
 
     @property
     def parallel(self):
@@ -86,7 +138,7 @@ class Experiment:
                 if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in _RESERVED + ("n_jobs",)]
 
 
-def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
+def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), spot_check=3, data=None):
     """Register a reproduction experiment (decorator).
 
     Parameters
@@ -105,6 +157,15 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
     rows : callable, optional
         ``rows(result) -> list of dict`` for the CSV the command line writes; default
         :func:`result_rows`.
+    stored : sequence of dict, optional
+        The runs the results store keeps (``make results`` computes them): each a dict
+        with ``"scale"`` and any parameters given beside it, e.g. ``{"scale": "paper"}``.
+        A call with the same parameters reads the stored run while its key matches.
+    spot_check : int, default 3
+        Units of a stored run that every call reading it recomputes and compares.
+    data : sequence of str, optional
+        Prefixes of the registered data files it reads (``("uci/",)``); ``()`` for none.
+        Default: every registered file counts for the key of a stored run.
 
     Examples
     --------
@@ -138,11 +199,9 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
 
         @functools.wraps(function)
         def run(*, scale="book", **kwargs):
-            if scale not in scales:
-                raise ValueError(f"scale must be one of {tuple(scales)!r}; got {scale!r}")
-            params = dict(scales[scale])
-            params.update({k: v for k, v in kwargs.items() if v is not None or k not in params})
-            return function(**params)
+            from . import _store
+
+            return _store.run(run.experiment, scale, run.experiment.resolved(scale, **kwargs), function)
 
         run.__doc__ = _with_scale_paragraph(function.__doc__, scales, name)
         scale_param = inspect.Parameter("scale", inspect.Parameter.KEYWORD_ONLY, default="book")
@@ -157,7 +216,13 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
                              f"source's slug, {slug + '-'!r}")
         names = (*aliases, former + name[len(slug):]) if former is not None else tuple(aliases)
         summary = (inspect.getdoc(function) or "").split("\n")[0]
-        spec = Experiment(name, source, run, dict(scales), paper_cost, summary, names, rows)
+        declared = tuple(dict(run_spec) for run_spec in stored)
+        for run_spec in declared:
+            if run_spec.get("scale") not in scales or set(run_spec) - {"scale"} - keyword:
+                raise ValueError(f"experiment {name!r}: a stored run must name a preset as 'scale' and "
+                                 f"parameters of the function; got {run_spec!r}")
+        spec = Experiment(name, source, run, dict(scales), paper_cost, summary, names, rows, declared,
+                          int(spot_check), None if data is None else tuple(data))
         run.experiment = spec
         for key in (name, *names):
             if key in REGISTRY and REGISTRY[key].function.__qualname__ != function.__qualname__:
@@ -169,7 +234,8 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None):
 
 
 #: what the docstring says of a preset other than "book" and "paper"
-_PRESET_WORDS = {"small": "a quick run (seconds, for tests)"}
+_PRESET_WORDS = {"small": "a quick run (seconds, for tests)",
+                 "binder": "a smaller scale a reader recomputes on one core in minutes (a Binder session)"}
 
 
 def _scale_paragraph(scales, indent):
@@ -336,6 +402,9 @@ def add_experiment_parser(subparsers, spec):
                                  "or one per core)")
         parser.set_defaults(experiment_parser=parser)
     parser.add_argument("--out", default=None, help="CSV file to write (default: standard output)")
+    parser.add_argument("--store", action="store_true",
+                        help="compute the run and keep it in the results store (results/<experiment>/), where "
+                             "the book reads it while its code, data and libraries are unchanged")
     if "progress" in inspect.signature(spec.function).parameters:
         parser.add_argument("--quiet", action="store_true", help="no progress bars")
     return parser
@@ -350,16 +419,19 @@ def run_from_args(spec, args):
     if "progress" in inspect.signature(spec.function).parameters:
         kwargs["progress"] = not getattr(args, "quiet", False)
     backend, address = getattr(args, "backend", None), getattr(args, "scheduler_address", None)
+    from . import _store
+
     try:
         context = parallel_backend(backend, n_jobs=getattr(args, "n_jobs", None), scheduler_address=address)
-        with context:
+        recording = _store.recording() if getattr(args, "store", False) else contextlib.nullcontext()
+        with context, recording:
             result = spec.checked_function()(scale=args.scale, **kwargs)
     except _BackendError as exc:
         parser = getattr(args, "experiment_parser", None)
         if parser is None:
             raise SystemExit(f"evalkit reproduce: error: {exc}") from None
         parser.error(str(exc))
-    return (spec.rows or result_rows)(result)
+    return spec.table_rows(result)
 
 
 #: the joblib back ends ``evalkit reproduce --backend`` takes

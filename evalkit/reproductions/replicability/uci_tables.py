@@ -38,7 +38,8 @@ __all__ = ["EQUAL_EFFORT", "REPLICABILITY_ORDER", "TABLE_TESTS", "cell_compariso
                     "small": {"datasets": ("iris", "labor"), "repetitions": 2, "learners": "weka",
                               "null_copies": False, "seed": 0}},
             paper_cost="~6 min on 2 cores with n_jobs=2 with Weka's learners, ~8 min with the stand-ins "
-                       "(170,100 fits; the book runs this scale, both)")
+                       "(170,100 fits; the book runs this scale, both)",
+            stored=({"scale": "paper"}, {"scale": "paper", "learners": "standins"}), data=("uci/",))
 def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None,
               learners: typing.Literal["weka", "standins"] = None, null_copies: bool = None,
               seed: int = None, n_jobs: int | None = None, progress: bool = False):
