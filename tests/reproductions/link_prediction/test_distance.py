@@ -29,9 +29,28 @@ def test_registered_with_presets_and_a_command_line_form(name):
 
 
 def test_table2_presets():
-    table2 = _experiment.REGISTRY["link-prediction-table2"].scales
-    assert table2["paper"] == {"simulations": 100_000, "seed": 0}      # the old CLI's defaults
-    assert table2["book"] == {"simulations": 400, "seed": 2015}        # the distance chapter's run
+    table2 = _experiment.REGISTRY["link-prediction-table2"]
+    assert table2.scales["paper"] == {"simulations": 100_000, "seed": 0}   # the old CLI's defaults
+    assert table2.scales["book"] == table2.scales["paper"]                  # read from the results store
+    assert table2.stored == ({"scale": "paper"},)
+
+
+def test_table2_units_pool_to_the_whole_simulation():
+    from evalkit.reproductions.link_prediction.distance import surrogate
+
+    counts, seed = (152, 342491, 302, 1658058), np.random.SeedSequence(3)
+    whole = surrogate.surrogate_auroc(*counts, 0.5, 10, n_simulations=300, rng=seed)
+    d = whole.difference
+    parts = [{"n": len(x), "mean_sub": float(s.mean()), "mean_full": float(f.mean()), "mean_difference": float(x.mean()),
+              "m2_difference": float(((x - x.mean()) ** 2).sum())}
+             for s, f, x in zip(*(np.array_split(a, [70, 200]) for a in (whole.auroc_sub, whole.auroc_full, d)))]
+    pooled = surrogate._pooled(parts)
+    assert pooled["sigmas"] == pytest.approx(whole.sigmas, rel=1e-12)
+    assert pooled["mean_auroc_sub"] == pytest.approx(whole.auroc_sub.mean(), rel=1e-12)
+    assert pooled["mean_auroc_full"] == pytest.approx(whole.auroc_full.mean(), rel=1e-12)
+    # a unit is the same simulation as surrogate_auroc with its seed
+    unit = surrogate._table2_unit(counts, 0.5, 10, 300, np.random.SeedSequence(3))
+    assert unit["mean_difference"] == float(d.mean()) and unit["n"] == 300
 
 
 def test_distance_experiments_on_a_stand_in(shared_data):
