@@ -11,6 +11,10 @@ Directives (MyST: ```` ```{build-info} ````):
     Every executed page with the seconds its notebook took to execute in the build that
     produced it (myst-nb's own record, from the execution cache), slowest first, and the
     total. Re-rendered whenever a page is executed again.
+``stored-results``
+    Every run kept in the results store (``results/``): the experiment and run, its state
+    (current, stale or missing), the command that made it, when and where it ran, its wall
+    and CPU time, its units and its key (from :func:`evalkit.reproductions.stored_runs`).
 ``book-bibtex``
     A BibTeX entry for the book: title and authors from ``CITATION.cff``, the package's
     version, the licence, the year of the build and the commit.
@@ -165,10 +169,35 @@ class ExecutionTimesTransform(SphinxPostTransform):
             node.replace_self(_table(["page", "seconds", "status"], rows))
 
 
+def _hours(seconds):
+    return f"{seconds / 60:.1f} min" if seconds < 5400 else f"{seconds / 3600:.2f} h"
+
+
+class StoredResults(SphinxDirective):
+    def run(self):
+        from evalkit.reproductions import stored_runs
+
+        rows = []
+        for run in stored_runs():
+            label = run["experiment"] + "".join(f", {k}={v}" for k, v in run["run"].items() if k != "scale")
+            state = run["state"] + (f" ({run['detail']})" if run["detail"] else "")
+            if "command" in run:
+                rows.append([nodes.paragraph("", "", nodes.literal(text=label)), run["run"]["scale"], state,
+                             nodes.paragraph("", "", nodes.literal(text=run["command"])), run["date"][:10],
+                             run["machine"], _hours(run["wall_s"]), _hours(run["cpu_s"]), f"{run['units']:,}",
+                             run["key"]])
+            else:
+                rows.append([nodes.paragraph("", "", nodes.literal(text=label)), run["run"]["scale"], state]
+                            + ["–"] * 7)
+        return [_table(["experiment", "scale", "state", "command", "run on", "machine", "wall", "CPU", "units",
+                        "key"], rows)]
+
+
 def setup(app):
     app.add_node(execution_times_placeholder)
     app.add_directive("build-info", BuildInfo)
     app.add_directive("book-bibtex", BookBibtex)
     app.add_directive("execution-times", ExecutionTimes)
+    app.add_directive("stored-results", StoredResults)
     app.add_post_transform(ExecutionTimesTransform)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

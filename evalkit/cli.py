@@ -167,8 +167,10 @@ def _results_command(args, parser):
         parser.error(str(exc))
     failed = 0
     for spec in specs:
-        for declared, state, detail in status(spec):
+        for entry in status(spec):
+            declared, state = entry["run"], entry["state"]
             label = f"{spec.name} " + " ".join(f"{k}={v}" for k, v in declared.items())
+            detail = ", ".join(entry["changed"]) if state == "stale" else (entry["path"] or "")
             print(f"{state:8} {label}" + (f"  ({detail})" if detail else ""), flush=True)
             if state == "current":
                 continue

@@ -28,7 +28,7 @@ from ._experiment import REGISTRY, Experiment, experiment, result_rows
 SOURCES = ("scott", "graph_metrics", "replicability", "network_cv", "link_prediction")
 
 __all__ = ["SOURCES", "Experiment", "experiment", "experiments", "get_experiment", "provenance", "result_rows",
-           *SOURCES]
+           "stored_runs", *SOURCES]
 
 
 @checks()
@@ -110,6 +110,46 @@ def provenance(name):
     from ._store import last_run
 
     return last_run(get_experiment(name).name)
+
+
+@checks()
+def stored_runs():
+    """Every run the experiments declare for the results store, with its state and provenance.
+
+    Returns
+    -------
+    list of dict
+        One per declared run: ``experiment``, ``run`` (the scale and the parameters given
+        beside it), ``state`` (``"current"``, ``"stale"``: the key no longer matches the code,
+        data or libraries, with what changed in ``detail``; ``"missing"``), and for a stored
+        run its ``path``, ``command``, ``date``, ``machine``, ``wall_s``, ``cpu_s``, ``units``
+        and ``key``.
+
+    Examples
+    --------
+    >>> runs = stored_runs()
+    >>> {"replicability-table5"} <= {r["experiment"] for r in runs}
+    True
+    """
+    import json
+    from pathlib import Path
+
+    from ._store import status, store_dir
+
+    out = []
+    root = store_dir()
+    for spec in experiments():
+        for entry in status(spec):
+            row = {"experiment": spec.name, "run": entry["run"], "state": entry["state"],
+                   "detail": ", ".join(entry["changed"])}
+            if entry["path"] is not None:
+                meta = json.loads(entry["path"].read_text())
+                prov = meta["provenance"]
+                row.update(path=entry["path"].relative_to(root.parent).as_posix(), command=prov["command"],
+                           date=prov["date"], machine=prov["machine"], wall_s=prov["wall_s"], cpu_s=prov["cpu_s"],
+                           units=sum(m["units"] for m in meta["maps"]), key=meta["key"])
+            out.append(row)
+    return out
 
 
 def __getattr__(name):

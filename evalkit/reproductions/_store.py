@@ -747,8 +747,10 @@ def status(spec, directory=None):
 
     Returns
     -------
-    list of (dict, str, str)
-        (the run's parameters, state, the detail: the file, or what changed).
+    list of dict
+        ``run`` (the declared scale and parameters), ``state``, ``path`` (the run's
+        ``.json``, or None when missing) and ``changed`` (what a stale run's key no longer
+        matches: "code: evalkit._parallel", "libraries: numpy" ...).
     """
     out = []
     stored = stored_runs(spec, directory)
@@ -757,12 +759,11 @@ def status(spec, directory=None):
         wanted = _dumps(encode(_computation_parameters(params)))
         match = [(m, p) for m, p in stored if _dumps(m["key_parts"]["parameters"]) == wanted]
         if not match:
-            out.append((declared, "missing", ""))
+            out.append({"run": dict(declared), "state": "missing", "path": None, "changed": []})
             continue
         meta, path = match[0]
         key, parts = run_key(spec, params)
-        if key == meta["key"]:
-            out.append((declared, "current", str(path)))
-        else:
-            out.append((declared, "stale", ", ".join(_stale_parts(meta["key_parts"], parts))))
+        changed = [] if key == meta["key"] else _stale_parts(meta["key_parts"], parts)
+        out.append({"run": dict(declared), "state": "stale" if changed else "current", "path": path,
+                    "changed": changed})
     return out

@@ -139,13 +139,14 @@ def test_a_stale_run_is_recomputed_and_says_why(store, monkeypatch):
     demo, folder = store
     with _store.recording():
         first = demo(scale="paper")
-    assert _store.status(demo.experiment)[0][1] == "current"
+    assert _store.status(demo.experiment)[0]["state"] == "current"
     monkeypatch.setattr(_store, "_library_versions", lambda: {"numpy": "0.0"})
     CALLS.clear()
     assert demo(scale="paper") == first
     run = reproductions.provenance("demo-means")
     assert run.origin == "computed" and len(CALLS) == 40 and "stale" in run.reason and "libraries" in run.reason
-    assert _store.status(demo.experiment)[0][1] == "stale"
+    assert _store.status(demo.experiment)[0]["state"] == "stale"
+    assert "libraries: numpy" in _store.status(demo.experiment)[0]["changed"]
 
 
 def test_a_stopped_run_resumes_from_its_partial_file(store):
@@ -207,10 +208,9 @@ def test_the_file_name_says_which_parameters_differ_from_the_preset():
 def test_every_stored_run_of_the_book_is_in_the_store_and_current():
     """The book reads these; a stale one would be recomputed at the paper's scale in the build."""
     assert _store.store_dir() is not None
-    states = [(spec.name, declared, state, detail) for spec in reproductions.experiments()
-              for declared, state, detail in _store.status(spec)]
+    states = reproductions.stored_runs()
     assert states, "no experiment declares a stored run"
-    bad = [s for s in states if s[2] != "current"]
+    bad = [(s["experiment"], s["run"], s["state"], s["detail"]) for s in states if s["state"] != "current"]
     assert not bad, f"run `make results` (or the experiments' --store commands): {bad}"
 
 
