@@ -222,3 +222,18 @@ def test_the_stored_files_are_whole():
             assert sum(m["units"] for m in meta["maps"]) == len(units.read_text().splitlines())
             assert path.with_name(path.stem + ".csv").is_file()
             assert not list(path.parent.glob("*.partial.jsonl")), "a stopped run: finish it or delete it"
+
+
+def test_the_command_line_fills_and_checks_the_store(store, capsys):
+    from evalkit.cli import main
+
+    demo, folder = store
+    assert main(["results", "--check", "demo-means"]) == 1
+    assert "missing  demo-means scale=paper" in capsys.readouterr().out
+    assert main(["results", "demo-means", "--n-jobs", "1"]) == 0
+    assert (folder / "paper.json").is_file() and len(CALLS) == 40
+    assert main(["results", "--check", "demo-means"]) == 0
+    assert "current  demo-means scale=paper" in capsys.readouterr().out
+    (folder / "paper.json").unlink()
+    assert main(["reproduce", "demo-means", "--scale", "paper", "--store", "--out", str(folder / "rows.csv")]) == 0
+    assert (folder / "paper.json").is_file() and (folder / "rows.csv").read_text() == (folder / "paper.csv").read_text()
