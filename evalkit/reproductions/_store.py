@@ -665,7 +665,7 @@ def _replay(spec, scale, parameters, function, meta, path):
         raise StoredResultError(f"{name}: {units_path} does not match the checksum of its run: the store was "
                                 f"edited; rerun `{meta['provenance']['command']}`")
     units = [json.loads(line)["value"] for line in units_path.read_text().splitlines()]
-    sample = spot_check_indices(len(units), spec.spot_check, name=spec.name)
+    sample = spot_check_indices(len(units), spec.spot_check, name=f"{spec.name}/{path.stem}")
     hook = _Replayer(meta, units, sample, name)
     token = MAP_HOOK.set(hook)
     try:

@@ -115,7 +115,7 @@ def test_a_tampered_unit_in_the_sample_stops_the_build(store):
     demo, folder = store
     with _store.recording():
         demo(scale="paper")
-    unit = _store.spot_check_indices(40, 3, name="demo-means")[1]
+    unit = _store.spot_check_indices(40, 3, name="demo-means/paper")[1]
     _tamper(folder, unit, fix_checksum=True)
     with pytest.raises(_store.StoredResultError, match=f"unit {unit} .* differs from the stored value"):
         demo(scale="paper")
@@ -125,7 +125,7 @@ def test_a_tampered_unit_anywhere_fails_its_checksum(store):
     demo, folder = store
     with _store.recording():
         demo(scale="paper")
-    unit = next(i for i in range(40) if i not in _store.spot_check_indices(40, 3, name="demo-means"))
+    unit = next(i for i in range(40) if i not in _store.spot_check_indices(40, 3, name="demo-means/paper"))
     _tamper(folder, unit, fix_checksum=False)
     with pytest.raises(_store.StoredResultError, match="checksum"):
         demo(scale="paper")
