@@ -42,10 +42,14 @@ def _write(rows, out):
             handle.close()
 
 
-def _experiment_table(specs):
+def _experiment_table(specs, *, stored=False):
+    """The experiments, their summaries and paper-scale costs; with ``stored``, what the store holds."""
+    import json
     import re
     import textwrap
 
+    if stored:
+        from .reproductions._store import status
     lines = []
     for spec in specs:
         aliases = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
@@ -54,6 +58,15 @@ def _experiment_table(specs):
         lines += textwrap.wrap(summary, 100, initial_indent="    ", subsequent_indent="    ")
         lines += textwrap.wrap(f"paper scale: {spec.paper_cost}", 100, initial_indent="    ",
                                subsequent_indent="      ")
+        for entry in status(spec) if stored and spec.stored else ():
+            label = " ".join(f"{k}={v}" for k, v in entry["run"].items())
+            if entry["path"] is None:
+                text = f"results store, {label}: missing (make results)"
+            else:
+                prov = json.loads(entry["path"].read_text())["provenance"]
+                text = (f"results store, {label}: {entry['state']}, run {prov['date'][:10]} in "
+                        f"{prov['wall_s'] / 60:.0f} min wall, {prov['cpu_s'] / 60:.0f} min CPU ({prov['machine']})")
+            lines += textwrap.wrap(text, 100, initial_indent="    ", subsequent_indent="      ")
     return "\n".join(lines)
 
 
@@ -282,7 +295,7 @@ def main(argv=None):
         return _results_command(args, parser)
     if args.list:
         try:
-            print(_experiment_table(experiments()))
+            print(_experiment_table(experiments(), stored=True))
         except BrokenPipeError:
             import os
 
