@@ -27,13 +27,17 @@ def test_registered_with_book_and_paper_presets(name):
     assert get_experiment("bouckaert-frank") is get_experiment("bouckaert-frank-tables1-4")
 
 
-def test_book_presets_are_what_the_chapter_runs():
-    assert get_experiment("bouckaert-frank-null-copies").scales["book"]["datasets"] == tuple(
-        list(bf.PAPER_DATASET_NAMES)[::3])
-    t5 = get_experiment("bouckaert-frank-table5").scales
-    assert t5["book"]["training_sets"] == 60 and t5["paper"]["training_sets"] == 1000
-    assert t5["book"]["learners"] == t5["paper"]["learners"] == t5["small"]["learners"] == "weka"
-    assert t5["book"]["source_seed"] == 0 and t5["book"]["seed"] == 1
+def test_book_presets_are_the_papers_read_from_the_store():
+    null = get_experiment("bouckaert-frank-null-copies")
+    assert null.scales["book"] == null.scales["paper"] and null.stored == ({"scale": "paper"},)
+    assert null.scales["paper"]["datasets"] == tuple(bf.PAPER_DATASET_NAMES)
+    assert null.scales["binder"]["datasets"] == tuple(list(bf.PAPER_DATASET_NAMES)[::9])
+    t5 = get_experiment("bouckaert-frank-table5")
+    assert t5.scales["book"] == t5.scales["paper"] and t5.stored == ({"scale": "paper"},)
+    assert t5.scales["paper"]["training_sets"] == 1000 and t5.scales["binder"]["training_sets"] == 10
+    assert t5.scales["book"]["learners"] == t5.scales["binder"]["learners"] == t5.scales["small"]["learners"] == "weka"
+    assert t5.scales["book"]["source_seed"] == 0 and t5.scales["book"]["seed"] == 1
+    assert t5.reduction("book") is None and "training_sets=10" in t5.reduction("binder")
 
 
 def test_shapes_ranges_and_null_source(small):
