@@ -54,7 +54,7 @@ class Experiment:
     aliases : tuple of str
         Other command-line names that work too (a version-2 name among them).
     stored : tuple of dict
-        The runs kept in the results store (:mod:`evalkit.reproductions._store`), each a
+        The runs kept in the results store (``evalkit/reproductions/_store.py``), each a
         ``scale`` and the parameters given beside it; ``make results`` runs them.
     spot_check : int
         How many of a stored run's units every build recomputes.
