@@ -96,11 +96,11 @@ def ci_coverage(*, n_samples: int = 40, n_trials: int = 10_000, n_points: int = 
         n_points=Integer(1, none=True))
 @experiment(
     "scott-coverage-curve",
-    scales={"book": {"n_samples": 40, "n_points": 999}, "paper": {"n_samples": 40, "n_points": 9999},
+    scales={"book": {"n_samples": 40, "n_points": 9999}, "paper": {"n_samples": 40, "n_points": 9999},
             "small": {"n_samples": 20, "n_points": 9}},
     paper_cost="~1 s on 1 core",
 )
-def coverage_curve(*, n_samples: int = 40, p_min: float = 0.001, p_max: float = 0.999, n_points: int = 999,
+def coverage_curve(*, n_samples: int = 40, p_min: float = 0.001, p_max: float = 0.999, n_points: int = 9999,
                    confidence_level: float = 0.95):
     """Exact coverage of the normal, Wilson and Clopper-Pearson intervals against the true error.
 
@@ -140,13 +140,14 @@ def coverage_curve(*, n_samples: int = 40, p_min: float = 0.001, p_max: float = 
         method=Choice("normal", "wilson", "exact"))
 @experiment(
     "scott-coverage-grid",
-    scales={"book": {"n_samples": (30, 40, 100, 400), "true_errors": (0.02, 0.05, 0.1, 0.3)},
+    scales={"book": {"n_samples": (10, 20, 30, 40, 50, 100, 200, 400, 1000),
+                     "true_errors": (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5)},
             "paper": {"n_samples": (10, 20, 30, 40, 50, 100, 200, 400, 1000),
                       "true_errors": (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5)}},
     paper_cost="under 1 s",
 )
-def coverage_grid(*, n_samples: tuple[int, ...] = (30, 40, 100, 400),
-                  true_errors: tuple[float, ...] = (0.02, 0.05, 0.1, 0.3),
+def coverage_grid(*, n_samples: tuple[int, ...] = (10, 20, 30, 40, 50, 100, 200, 400, 1000),
+                  true_errors: tuple[float, ...] = (0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5),
                   method: typing.Literal["normal", "wilson", "exact"] = "normal", confidence_level: float = 0.95):
     """Exact coverage of one error interval on a grid of test-set sizes and true errors.
 

@@ -182,10 +182,10 @@ def training_bias(*, n_splits: int = 10, seed: int = 2026):
 @checks(scale=BOOK_PAPER_SMALL, n_partitions=Integer(1, none=True), n_splits=Integer(2))
 @experiment(
     "scott-partition-seeds",
-    scales={"book": {"n_partitions": 10}, "paper": {"n_partitions": 100}, "small": {"n_partitions": 2}},
+    scales={"book": {"n_partitions": 100}, "paper": {"n_partitions": 100}, "small": {"n_partitions": 2}},
     paper_cost="~25 s on 1 core",
 )
-def partition_seeds(*, n_partitions: int = 10, n_splits: int = 10, confidence_level: float = 0.95):
+def partition_seeds(*, n_partitions: int = 100, n_splits: int = 10, confidence_level: float = 0.95):
     """The lecture's paired t test of naive Bayes against a decision tree on differently seeded partitions.
 
     Partition ``seed`` is ``KFold(n_splits, shuffle=True, random_state=seed)`` for seed
@@ -231,11 +231,11 @@ def partition_seeds(*, n_partitions: int = 10, n_splits: int = 10, confidence_le
         alpha=Real(0, 1, closed="neither"), n_trials=Integer(1, none=True))
 @experiment(
     "scott-familywise-error",
-    scales={"book": {"n_trials": 400_000}, "paper": {"n_trials": 4_000_000}, "small": {"n_trials": 2000}},
+    scales={"book": {"n_trials": 4_000_000}, "paper": {"n_trials": 4_000_000}, "small": {"n_trials": 2000}},
     paper_cost="~9 s and 0.5 GB on 1 core",
 )
 def familywise_error_simulation(*, n_tests: int = 4, correlations: tuple[float, ...] = (0.0, 0.5),
-                                alpha: float = 0.05, n_trials: int = 400_000, seed: int = 20260301):
+                                alpha: float = 0.05, n_trials: int = 4_000_000, seed: int = 20260301):
     """Simulated family-wise error of one-sided tests whose nulls all hold, for several correlations.
 
     Each correlation runs :func:`evalkit.stats.simulate_familywise_error` with the same seed.

@@ -20,7 +20,7 @@ def test_coverage_map_is_interval_coverage():
 
 def test_coverage_map_default_grid_is_the_chapters():
     maps = estimating_error.coverage_map(n_p=3)
-    assert maps.n_grid.tolist() == list(range(10, 305, 5))
+    assert maps.n_grid.tolist() == list(range(10, 1005, 5))
 
 
 def test_sample_error_and_clt_small():
