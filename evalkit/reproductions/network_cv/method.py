@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..._checks import Anything, Array, Choice, Either, GraphLike, Instance, Integer, Real, Values, checks
-from ..._parallel import progress_bar
+from ..._checks import Anything, Array, Choice, Either, GraphLike, Instance, Integer, Jobs, Real, Values, checks
+from ..._parallel import parallel_map
 from ..._results import result
 from ..._validation import check_choice
 from ..._networks import adjacency, as_network, binary, link_phi, quiet_nanmean
@@ -353,13 +353,36 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     return ComparisonTrials(procedure, acc[first], acc[second], (first, second), phi)
 
 
+def _calibration_unit(networks, prop_labeled, n_repeats, inference, rng):
+    """One calibration of :func:`within_network_study`, as plain data (a unit of the results store)."""
+    cal = calibrate_handicap(networks, prop_labeled, n_repeats=n_repeats, inference=inference, rng=rng)
+    return {"handicapped": cal.handicapped, "rate": float(cal.rate),
+            "accuracy": {m: float(v) for m, v in cal.accuracy.items()}, "difference": float(cal.difference),
+            "n_splits": int(cal.n_splits)}
+
+
+def _comparison_unit(network, calibration, procedure, prop_labeled, worse_rate, n_trials, n_samples, inference,
+                     alpha, rng):
+    """One network, procedure and rate of :func:`within_network_study`: its row's measurements."""
+    res = compare_classifiers(network, CalibrationResult(**calibration), procedure=procedure,
+                              prop_labeled=prop_labeled, n_trials=n_trials, n_samples=n_samples,
+                              worse_rate=worse_rate, inference=inference, rng=rng)
+    return {"paired": float(res.rejection_rate("paired", alpha)),
+            "unpaired": float(res.rejection_rate("unpaired", alpha)),
+            "mean_difference": float(res.mean_difference), "error_correlation": float(res.error_correlation),
+            "wilcoxon": float(res.rejection_rate("wilcoxon", alpha)),
+            **{(key if key == "accuracy_correlation" else f"var_{key}"): float(value)
+               for key, value in res.variance_terms().items()}}
+
+
 @checks(networks=_NETWORKS, calibration_networks=_NETWORKS,
         prop_labeled=Either(_PROP, Array(ndim=1, low=0, high=1, closed="neither")),
         procedures=Values(Choice("rrs", "ncv")), worse_rates=Values(Real(0, 1)), n_trials=Integer(1),
-        n_samples=Integer(2), calibration_repeats=Integer(1), alpha=Real(0, 1, closed="neither"), inference=_INFERENCE)
+        n_samples=Integer(2), calibration_repeats=Integer(1), alpha=Real(0, 1, closed="neither"), inference=_INFERENCE,
+        n_jobs=Jobs())
 def within_network_study(networks, calibration_networks, *, prop_labeled, procedures=("rrs", "ncv"),
                          worse_rates=(0.0,), n_trials=100, n_samples=10, calibration_repeats=1,
-                         alpha=0.05, inference="all", rng=None, progress=False):
+                         alpha=0.05, inference="all", rng=None, n_jobs=None, progress=False):
     """Type I error (and power) of RS/NCV x paired/unpaired t tests, Neville et al. Sections 6-7.
 
     For each proportion labelled: calibrate the handicap on ``calibration_networks``
@@ -390,9 +413,16 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
         Collective inference over every unlabelled node, or only over the test set
         (:func:`compare_classifiers`).
     rng : seed or Generator
-        Random numbers (anything ``numpy.random.default_rng`` accepts).
+        Random numbers (anything ``numpy.random.default_rng`` accepts). One independent
+        stream is spawned from it for each calibration (labelling level) and each
+        comparison (level, rate, network, procedure), in that order, so the result does
+        not depend on ``n_jobs``.
+    n_jobs : int or None, default None
+        Parallel jobs over the calibrations, then over the comparisons (joblib): None
+        defers to the active ``joblib.parallel_config`` (serial when none is set); 1 runs
+        serially.
     progress : bool
-        Progress bar over the labelling levels and rates.
+        Progress bars over the calibrations and the comparisons.
 
     Returns
     -------
@@ -414,28 +444,30 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     """
     props = np.atleast_1d(np.asarray(prop_labeled, dtype=float))
     rng = np.random.default_rng(rng)
-    networks = list(networks)
-    cells = [(p, r) for p in props for r in worse_rates]
-    rows, calibrations = [], {}
-    for prop, rate in progress_bar(cells, progress=progress, desc="labelling levels x rates", leave=False):
-        if prop not in calibrations:
-            calibrations[prop] = calibrate_handicap(calibration_networks, prop, n_repeats=calibration_repeats,
-                                                    inference=inference, rng=rng)
-        cal = calibrations[prop]
-        for i, net in enumerate(networks):
-            for proc in procedures:
-                res = compare_classifiers(net, cal, procedure=proc, prop_labeled=prop, n_trials=n_trials,
-                                          n_samples=n_samples, worse_rate=rate, inference=inference, rng=rng)
-                rows.append({
-                    "prop_labeled": float(prop), "worse_rate": float(rate), "network": i, "procedure": proc,
-                    "paired": res.rejection_rate("paired", alpha), "unpaired": res.rejection_rate("unpaired", alpha),
-                    "mean_difference": res.mean_difference, "calibration_gap": float(cal.gap(rate)),
-                    "handicapped": cal.handicapped, "handicap": cal.rate,
-                    "error_correlation": res.error_correlation,
-                    "wilcoxon": res.rejection_rate("wilcoxon", alpha),
-                    **{(key if key == "accuracy_correlation" else f"var_{key}"): value
-                       for key, value in res.variance_terms().items()},
-                })
+    networks, calibration_networks = list(networks), list(calibration_networks)
+    cells = [(float(p), float(r)) for p in props for r in worse_rates]
+    levels = list(dict.fromkeys(p for p, _ in cells))
+    # one stream per calibration (a labelling level) and per comparison, spawned in this order:
+    # each is an independent unit (parallel_map; the results store keeps and checks them)
+    calibration_streams = rng.spawn(len(levels))
+    comparisons = [(p, r, i, proc) for p, r in cells for i in range(len(networks)) for proc in procedures]
+    comparison_streams = rng.spawn(len(comparisons))
+    calibrations = dict(zip(levels, parallel_map(
+        _calibration_unit, [(calibration_networks, p, calibration_repeats, inference, stream)
+                            for p, stream in zip(levels, calibration_streams)],
+        n_jobs=n_jobs, progress=progress, desc="calibrations", leave=False)))
+    results = parallel_map(
+        _comparison_unit, [(networks[i], calibrations[p], proc, p, r, n_trials, n_samples, inference, alpha, stream)
+                           for (p, r, i, proc), stream in zip(comparisons, comparison_streams)],
+        n_jobs=n_jobs, progress=progress, desc="comparisons", leave=False)
+    rows = []
+    for (p, r, i, proc), result in zip(comparisons, results):
+        cal = CalibrationResult(**calibrations[p])
+        rows.append({"prop_labeled": p, "worse_rate": r, "network": i, "procedure": proc,
+                     **{key: result[key] for key in ("paired", "unpaired", "mean_difference")},
+                     "calibration_gap": float(cal.gap(r)), "handicapped": cal.handicapped, "handicap": cal.rate,
+                     **{key: value for key, value in result.items()
+                        if key not in ("paired", "unpaired", "mean_difference")}})
     return rows
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from ... import claims
 from ... import relational as rel
-from ..._checks import Choice, Instance, Integer, Real, Seed, Values, checks
+from ..._checks import Choice, Instance, Integer, Jobs, Real, Seed, Values, checks
 from ...resampling import NetworkCrossValidation, RandomResampling
 from ...stats import wilcoxon_signed_rank_test
 from .._experiment import experiment
@@ -187,17 +187,23 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
     return _frame(rows)
 
 
-@checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(1),
-        network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1),
-        n_samples=Integer(2), link_rule=Choice(*LGM_CHOICES["link_rule"]),
-        group_sizes=Choice(*LGM_CHOICES["group_sizes"]), label_draw=Choice(*LGM_CHOICES["label_draw"]))
+@checks(scale=Choice("book", "paper", "binder", "small"), n_nodes=Integer(2), n_calibration=Integer(1),
+        n_evaluation=Integer(1), network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")),
+        n_trials=Integer(1), n_samples=Integer(2), link_rule=Choice(*LGM_CHOICES["link_rule"]),
+        group_sizes=Choice(*LGM_CHOICES["group_sizes"]), label_draw=Choice(*LGM_CHOICES["label_draw"]), n_jobs=Jobs())
 @experiment("network-cv-fig3",
-            scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
-            paper_cost="~60 s on 1 core")
+            scales={"book": {}, "paper": {}, "binder": {"n_calibration": 10, "n_trials": 20},
+                    "small": {"n_calibration": 10, "n_trials": 20}},
+            paper_cost="~60 s on 1 core (4 calibrations and 32 comparisons, each a unit; the book reads the stored "
+                       "runs of the default model and of the first model that reproduces both statistics of "
+                       "Section 6.2); \"binder\" ~15 s",
+            stored=({"scale": "paper"},
+                    {"scale": "paper", "link_rule": "mean", "group_sizes": "random", "label_draw": "share"}),
+            data=())
 def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
          prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
          seed: int = 3, link_rule: str = "either", group_sizes: str = "random", label_draw: str = "bernoulli",
-         progress: bool = False):
+         n_jobs: int | None = None, progress: bool = False):
     """Fig. 3: Type I error of RS and NCV x paired and unpaired t tests, wvRN vs nBC, synthetic networks.
 
     Parameters
@@ -220,6 +226,10 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
         Seed of the study.
     link_rule, group_sizes, label_draw : str
         The latent group model's unstated choices (:func:`evalkit.relational.latent_group_model`).
+    n_jobs : int or None, default None
+        Parallel jobs over the study's units (joblib; see
+        :func:`~evalkit.reproductions.network_cv.method.within_network_study`). The
+        results do not depend on it.
     progress : bool
         Show a progress bar.
 
@@ -234,24 +244,28 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
     ...               n_samples=2, seed=0)
     >>> trials[["procedure", "paired", "unpaired"]]
       procedure  paired  unpaired
-    0       rrs     0.0       0.5
-    1       ncv     0.5       0.5
+    0       rrs     0.0       0.0
+    1       ncv     0.0       0.0
     """
     calibration, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration,
                                                     n_evaluation=n_evaluation, seed=network_seed, link_rule=link_rule,
                                                     group_sizes=group_sizes, label_draw=label_draw)
     return _frame(within_network_study(evaluation, calibration, prop_labeled=prop_labeled, n_trials=n_trials,
-                                           n_samples=n_samples, rng=seed, progress=progress))
+                                       n_samples=n_samples, rng=seed, n_jobs=n_jobs, progress=progress))
 
 
-@checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(1),
-        network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1),
-        n_samples=Integer(2))
-@experiment("network-cv-inference-sets", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
-            paper_cost="~60 s on 1 core")
+@checks(scale=Choice("book", "paper", "binder", "small"), n_nodes=Integer(2), n_calibration=Integer(1),
+        n_evaluation=Integer(1), network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")),
+        n_trials=Integer(1), n_samples=Integer(2), n_jobs=Jobs())
+@experiment("network-cv-inference-sets",
+            scales={"book": {}, "paper": {}, "binder": {"n_calibration": 10, "n_trials": 20},
+                    "small": {"n_calibration": 10, "n_trials": 20}},
+            paper_cost="~60 s on 1 core (2 x (4 calibrations and 16 comparisons), each a unit; the book reads the "
+                       "stored run); \"binder\" ~15 s",
+            stored=({"scale": "paper"},), data=())
 def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
                    prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
-                   seed: int = 3, progress: bool = False):
+                   seed: int = 3, n_jobs: int | None = None, progress: bool = False):
     """Section 8: NCV with its overlapping inference sets against NCV with inference confined to the fold.
 
     Fig. 3's design (its networks, calibration and seed), NCV only, run twice on the same
@@ -264,6 +278,10 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     ----------
     n_nodes, n_calibration, n_evaluation, network_seed, prop_labeled, n_trials, n_samples, seed
         As :func:`fig3`.
+    n_jobs : int or None, default None
+        Parallel jobs over the study's units (joblib; see
+        :func:`~evalkit.reproductions.network_cv.method.within_network_study`). The
+        results do not depend on it.
     progress : bool
 
     Returns
@@ -279,7 +297,7 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     >>> trials[["procedure", "inference", "paired"]]
       procedure inference  paired
     0       ncv       all     0.0
-    1       ncv      test     0.0
+    1       ncv      test     1.0
     """
     calibration, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration,
                                                     n_evaluation=n_evaluation, seed=network_seed)
@@ -287,19 +305,23 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
     for inference in ("all", "test"):
         rows += [{**row, "inference": inference} for row in within_network_study(
             evaluation, calibration, prop_labeled=prop_labeled, procedures=("ncv",), n_trials=n_trials,
-            n_samples=n_samples, inference=inference, rng=seed, progress=progress)]
+            n_samples=n_samples, inference=inference, rng=seed, n_jobs=n_jobs, progress=progress)]
     return _frame(rows)
 
 
-@checks(scale=Choice("book", "paper", "small"), n_nodes=Values(Integer(2)), network_seeds=Values(Seed()),
+@checks(scale=Choice("book", "paper", "binder", "small"), n_nodes=Values(Integer(2)), network_seeds=Values(Seed()),
         n_calibration=Integer(1), n_evaluation=Integer(1), prop_labeled=Real(0, 1, closed="neither"),
-        worse_rates=Values(Real(0, 1)), n_trials=Integer(1))
+        worse_rates=Values(Real(0, 1)), n_trials=Integer(1), n_jobs=Jobs())
 @experiment("network-cv-fig4",
-            scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_trials": 20}},
-            paper_cost="~60 s on 1 core")
+            scales={"book": {}, "paper": {}, "binder": {"n_calibration": 10, "n_trials": 20},
+                    "small": {"n_calibration": 10, "n_trials": 20}},
+            paper_cost="~2 min on 1 core (per size 1 calibration and 32 comparisons, each a unit; the book reads "
+                       "the stored run); \"binder\" ~30 s",
+            stored=({"scale": "paper"},), data=())
 def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...] = (2010, 600),
          n_calibration: int = 50, n_evaluation: int = 4, prop_labeled: float = 0.3,
-         worse_rates: tuple[float, ...] = (0.025, 0.075, 0.15, 0.3), n_trials: int = 100, progress: bool = False):
+         worse_rates: tuple[float, ...] = (0.025, 0.075, 0.15, 0.3), n_trials: int = 100, n_jobs: int | None = None,
+         progress: bool = False):
     """Fig. 4: power of RS and NCV as the worse model is perturbed, on networks of two sizes.
 
     For each size, new calibration and evaluation networks (seed from ``network_seeds``)
@@ -321,6 +343,10 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
         Perturbation rates of the worse model.
     n_trials : int
         Trials per network and rate (the paper: 100).
+    n_jobs : int or None, default None
+        Parallel jobs over the study's units (joblib; see
+        :func:`~evalkit.reproductions.network_cv.method.within_network_study`). The
+        results do not depend on it.
     progress : bool
         Show a progress bar.
 
@@ -344,7 +370,8 @@ def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...
         calibration, evaluation = latent_group_networks(size, n_calibration=n_calibration,
                                                         n_evaluation=n_evaluation, seed=network_seed)
         study = within_network_study(evaluation, calibration, prop_labeled=prop_labeled,
-                                         worse_rates=worse_rates, n_trials=n_trials, rng=size, progress=progress)
+                                     worse_rates=worse_rates, n_trials=n_trials, rng=size, n_jobs=n_jobs,
+                                     progress=progress)
         rows += [dict(r, nodes=size) for r in study]
     return _frame(rows)
 
@@ -778,7 +805,7 @@ def ours(*, lgm=None, fig3=None, inference=None, at_gap=None, summary=None):
     ...               n_trials=2, n_samples=2, seed=0)
     >>> got = ours(fig3=trials)
     >>> got["neville.fig3.rs-paired-at-20"], got["neville.sec6-4.pooled-above-diff"]
-    (0.5, True)
+    (0.25, False)
     >>> at_gap = {(n, p, t): 0.5 if n == 300 else 0.75 for n in (300, 600) for p in ("rrs", "ncv")
     ...           for t in ("paired", "unpaired")}
     >>> got = ours(at_gap=at_gap, summary=(trials, at_gap))

@@ -18,7 +18,8 @@ def test_registered_with_old_cli_names_as_aliases():
         assert spec.source == "network_cv" and {"book", "paper"} <= set(spec.scales) and spec.paper_cost
     for old in ("neville-fig2", "neville-fig3", "neville-fig4"):
         assert _experiment.REGISTRY[old].name == old.replace("neville", "network-cv")
-    assert _experiment.REGISTRY["network-cv-fig2"].parallel and not _experiment.REGISTRY["network-cv-fig3"].parallel
+    assert _experiment.REGISTRY["network-cv-fig2"].parallel and _experiment.REGISTRY["network-cv-fig3"].parallel
+    assert not _experiment.REGISTRY["network-cv-lgm"].parallel
     assert {s.name for s in _experiment.REGISTRY.values() if s.source == "network_cv"} == set(NAMES)
 
 
