@@ -89,3 +89,16 @@ def test_study_arguments_are_checked():
         trials.rejection_rate("z")
     with pytest.raises(ValueError, match="accuracy_a"):
         method.ComparisonTrials("rrs", np.full((2, 3), 1.8), np.full((2, 3), 0.7), ("wvrn", "nbc"), 0.0)
+
+
+def test_study_units_are_independent_of_the_number_of_jobs():
+    nets = [rel.latent_group_model(120, rng=s) for s in range(4)]
+    kw = dict(prop_labeled=[0.2, 0.4], worse_rates=(0.0, 0.2), n_trials=4, n_samples=3, rng=11)
+    serial = method.within_network_study(nets[:1], nets[1:], n_jobs=1, **kw)
+    parallel = method.within_network_study(nets[:1], nets[1:], n_jobs=2, **kw)
+    assert serial == parallel and len(serial) == 2 * 2 * 2
+    # a Generator passed in is spawned from, like a seed: the same streams for the same state
+    assert method.within_network_study(nets[:1], nets[1:], **dict(kw, rng=np.random.default_rng(11))) == serial
+    # each row's calibration is its level's, shared across rates
+    handicap = {(r["prop_labeled"], r["worse_rate"]): r["handicap"] for r in serial}
+    assert handicap[0.2, 0.0] == handicap[0.2, 0.2] and handicap[0.4, 0.0] == handicap[0.4, 0.2]

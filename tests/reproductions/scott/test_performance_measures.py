@@ -79,3 +79,21 @@ def test_cora_multiclass_auc_equals_scikit_learn(shared_data):
     assert performance_measures.ours(multiclass=table) == {"scott.auc.multiclass": True}
     off = table.assign(evalkit=table["evalkit"] + 1e-6)
     assert performance_measures.ours(multiclass=off) == {"scott.auc.multiclass": False}
+
+
+def test_auc_coverage_units_pool_to_the_whole_sample():
+    from scipy import stats as sst
+
+    rng = np.random.default_rng(4)
+    x = rng.gamma(2.0, size=3500)
+    units = []
+    for block in np.array_split(x, [1000, 2000, 3000]):
+        centred = block - block.mean()
+        units.append({"n": block.size, "mean": block.mean(), "m2": np.sum(centred ** 2), "m3": np.sum(centred ** 3)})
+    n, mean, m2, m3 = performance_measures._pooled_moments(units)
+    assert n == x.size and mean == pytest.approx(x.mean(), rel=1e-13)
+    assert np.sqrt(n) * m3 / m2 ** 1.5 == pytest.approx(sst.skew(x), rel=1e-12)
+    # two units (1,000 test sets and 500) run serially or side by side: the same table
+    a = performance_measures.auc_interval_coverage(sizes=(5,), aucs=(0.75,), n_trials=1500, seed=3, n_jobs=1)
+    b = performance_measures.auc_interval_coverage(sizes=(5,), aucs=(0.75,), n_trials=1500, seed=3, n_jobs=2)
+    assert a.equals(b)
