@@ -16,10 +16,13 @@ from __future__ import annotations
 import numpy as np
 
 from ... import claims, stats
-from ..._checks import Boolean, Instance, Integer, Real, Values, checks
-from .._common import BOOK_PAPER, BOOK_PAPER_SMALL, int_seed
+from ..._checks import Boolean, Choice, Instance, Integer, Real, Values, checks
+from .._common import BOOK_PAPER, int_seed
 from .._experiment import experiment
 from .setups import load_diabetes, table_level
+
+# the presets of this page's experiments ("binder": the smaller scale a reader sets at the top of the page)
+_SCALES = Choice("book", "paper", "binder", "small")
 
 __all__ = [
     "comparison_learners",
@@ -179,10 +182,11 @@ def training_bias(*, n_splits: int = 10, seed: int = 2026):
     return pd.DataFrame(rows)
 
 
-@checks(scale=BOOK_PAPER_SMALL, n_partitions=Integer(1, none=True), n_splits=Integer(2))
+@checks(scale=_SCALES, n_partitions=Integer(1, none=True), n_splits=Integer(2))
 @experiment(
     "scott-partition-seeds",
-    scales={"book": {"n_partitions": 100}, "paper": {"n_partitions": 100}, "small": {"n_partitions": 2}},
+    scales={"book": {"n_partitions": 100}, "paper": {"n_partitions": 100},
+            "binder": {"n_partitions": 2}, "small": {"n_partitions": 2}},
     paper_cost="~25 s on 1 core",
 )
 def partition_seeds(*, n_partitions: int = 100, n_splits: int = 10, confidence_level: float = 0.95):
@@ -227,11 +231,12 @@ def partition_seeds(*, n_partitions: int = 100, n_splits: int = 10, confidence_l
     return pd.DataFrame(runs).set_index("partition seed")
 
 
-@checks(scale=BOOK_PAPER_SMALL, n_tests=Integer(1), correlations=Values(Real(0, 1, closed="left")),
+@checks(scale=_SCALES, n_tests=Integer(1), correlations=Values(Real(0, 1, closed="left")),
         alpha=Real(0, 1, closed="neither"), n_trials=Integer(1, none=True))
 @experiment(
     "scott-familywise-error",
-    scales={"book": {"n_trials": 4_000_000}, "paper": {"n_trials": 4_000_000}, "small": {"n_trials": 2000}},
+    scales={"book": {"n_trials": 4_000_000}, "paper": {"n_trials": 4_000_000},
+            "binder": {"n_trials": 2000}, "small": {"n_trials": 2000}},
     paper_cost="~9 s and 0.5 GB on 1 core",
 )
 def familywise_error_simulation(*, n_tests: int = 4, correlations: tuple[float, ...] = (0.0, 0.5),

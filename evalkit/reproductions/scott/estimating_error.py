@@ -12,10 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 from ... import stats
-from ..._checks import Array, Instance, Integer, Real, Values, checks
+from ..._checks import Array, Choice, Instance, Integer, Real, Values, checks
 from ..._results import result
-from .._common import APPROXIMATELY_95, BOOK_PAPER_SMALL
+from .._common import APPROXIMATELY_95
 from .._experiment import experiment
+
+# the presets of this page's experiments ("binder": the smaller scale a reader sets at the top of the page)
+_SCALES = Choice("book", "paper", "binder", "small")
 
 __all__ = ["CLT_LOSSES", "CoverageMaps", "METHOD_LABELS", "clt_simulation", "coverage_map", "ours",
            "sample_error_simulation"]
@@ -97,12 +100,14 @@ class CoverageMaps:
                 for i, n in enumerate(self.n_grid) for j, p in enumerate(self.p_grid)]
 
 
-@checks(scale=BOOK_PAPER_SMALL, p_min=Real(0, 1), p_max=Real(0, 1), n_p=Integer(1, none=True),
+@checks(scale=_SCALES, p_min=Real(0, 1), p_max=Real(0, 1), n_p=Integer(1, none=True),
         n_min=Integer(1, none=True), n_max=Integer(1, none=True), n_step=Integer(1, none=True))
 @experiment(
     "scott-coverage-map",
     scales={"book": {"n_p": 500, "n_min": 10, "n_max": 1000, "n_step": 5},
             "paper": {"n_p": 500, "n_min": 10, "n_max": 1000, "n_step": 5},
+
+            "binder": {"n_p": 5, "n_min": 10, "n_max": 40, "n_step": 10},
             "small": {"n_p": 5, "n_min": 10, "n_max": 40, "n_step": 10}},
     paper_cost="~40 s on 1 core",
 )
@@ -146,10 +151,11 @@ def coverage_map(*, p_min: float = 0.005, p_max: float = 0.5, n_p: int = 500, n_
     return CoverageMaps(p_grid, n_grid, maps)
 
 
-@checks(scale=BOOK_PAPER_SMALL, n_samples=Integer(1), true_error=Real(0, 1), n_trials=Integer(2, none=True))
+@checks(scale=_SCALES, n_samples=Integer(1), true_error=Real(0, 1), n_trials=Integer(2, none=True))
 @experiment(
     "scott-sample-error",
-    scales={"book": {"n_trials": 10_000_000}, "paper": {"n_trials": 10_000_000}, "small": {"n_trials": 1000}},
+    scales={"book": {"n_trials": 10_000_000}, "paper": {"n_trials": 10_000_000},
+            "binder": {"n_trials": 1000}, "small": {"n_trials": 1000}},
     paper_cost="~1 s and 0.2 GB on 1 core",
 )
 def sample_error_simulation(*, n_samples: int = 40, true_error: float = 0.3, n_trials: int = 10_000_000,
@@ -203,11 +209,12 @@ def sample_error_simulation(*, n_samples: int = 40, true_error: float = 0.3, n_t
     return {"summary": summary, "distribution": distribution}
 
 
-@checks(scale=BOOK_PAPER_SMALL, sizes=Values(Integer(1)), n_trials=Integer(2, none=True), bins=Integer(1),
+@checks(scale=_SCALES, sizes=Values(Integer(1)), n_trials=Integer(2, none=True), bins=Integer(1),
         low=Real(), high=Real())
 @experiment(
     "scott-clt",
-    scales={"book": {"n_trials": 500_000}, "paper": {"n_trials": 500_000}, "small": {"n_trials": 500}},
+    scales={"book": {"n_trials": 500_000}, "paper": {"n_trials": 500_000},
+            "binder": {"n_trials": 500}, "small": {"n_trials": 500}},
     paper_cost="~15 s and 0.2 GB on 1 core",
 )
 def clt_simulation(*, sizes: tuple[int, ...] = (5, 30, 200), n_trials: int = 500_000, seed: int = 20260202,
