@@ -45,6 +45,7 @@ SMALLEST = {
     "graph-metrics-tree-depth": ["--depths", "1", "2"],
     "graph-metrics-validation-schemes": ["--n-subsamples", "2"],
     "scott-coverage-grid": ["--n-samples", "30", "--true-errors", "0.1"],
+    "network-cv-fig4": ["--n-nodes", "300", "--network-seeds", "2010", "--worse-rates", "0.075"],
     "scott-fold-errors": ["--n-splits", "2"],
     "scott-multiple-comparisons": ["--n-splits", "2"],
     "scott-training-bias": ["--n-splits", "2"],

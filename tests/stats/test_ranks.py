@@ -18,7 +18,8 @@ def _random_differences(rng, k):
 @pytest.mark.parametrize("alternative", ["two-sided", "less", "greater"])
 def test_matches_scipy_on_random_inputs(alternative):
     rng = np.random.default_rng(19)
-    for _ in range(400):
+    # scipy's reference enumerates 2**n sign patterns for a tied sample of n <= 13 (up to 2 s a call)
+    for _ in range(150):
         k = int(rng.integers(2, 70))  # exact, conditional and asymptotic regimes
         d = _random_differences(rng, k)
         if not d.any():
@@ -31,13 +32,13 @@ def test_matches_scipy_on_random_inputs(alternative):
 
 def test_rows_are_decided_one_by_one_like_scipy_on_each_row():
     rng = np.random.default_rng(5)
-    a = rng.integers(20, 30, size=(50, 10)) / 30
-    b = rng.integers(20, 30, size=(50, 10)) / 30
+    a = rng.integers(20, 30, size=(20, 10)) / 30
+    b = rng.integers(20, 30, size=(20, 10)) / 30
     a[0] = b[0] + np.arange(1, 11) / 100  # one clean row among tied ones
     res = wilcoxon_signed_rank_test(a, b)
-    assert res.pvalue.shape == (50,)
+    assert res.pvalue.shape == (20,)
     assert res.method[0] == "exact" and (res.method[1:] == "conditional").all()
-    for i in range(50):
+    for i in range(20):
         if (a[i] != b[i]).any():
             assert res.pvalue[i] == pytest.approx(sst.wilcoxon(a[i], b[i]).pvalue, rel=1e-9)
     # the same differences given directly

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 import numpy as np
 
 from ... import claims, linkpred
-from ..._checks import Choice, Instance, Integer, Text, Values, checks
+from ..._checks import Choice, Instance, Integer, Jobs, Text, Values, checks
+from ..._parallel import parallel_map
 from .._experiment import experiment
 from .setups import DISTANCE_NETWORKS, NETWORKS, Network, distance_histograms, events, mean_propflow, periods, task
 
@@ -263,11 +264,27 @@ def slice_positives(name, *, n_slices=5):
     return [len(t.positives) for t in slices]
 
 
-@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_slices=Integer(1))
+def _time_slices_unit(name, cumulative, n_slices):
+    """One network's slices (or agglomerated slices) of Figs. 16-19 (a unit of the stored run)."""
+    p = periods(name, end=_END)
+    slices, _ = linkpred.temporal_slices(events(name), p["split"], p["end"], n_slices=n_slices,
+                                         cumulative=cumulative, start=p.get("start"))
+    rows = []
+    for i, t in enumerate(slices, start=1):
+        for pred in ("PA", "PropFlow", "Adamic/Adar"):
+            e = linkpred.evaluate_all_pairs(t.adjacency, t.positives, _predictor(name, pred))
+            rows.append({"network": name, "design": "agglomerated" if cumulative else "slice", "i": i,
+                         "predictor": pred, "positives": e.n_positive, "AUROC": e.auroc, "AUPR": e.aupr})
+    return rows
+
+
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_slices=Integer(1), n_jobs=Jobs())
 @experiment("link-prediction-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
                                          "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
-            paper_cost="~90 s on 1 core")
-def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int = 5):
+            paper_cost="~60 s on 1 core (a unit per network and design; the book reads the stored run)",
+            stored=({"scale": "paper"},), spot_check=1, data=("temporal/",))
+def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int = 5, n_jobs: int | None = None,
+                progress: bool = False):
     """Figs. 16-19: PA, PropFlow and Adamic/Adar on each slice of the label period, and agglomerated.
 
     Parameters
@@ -276,6 +293,11 @@ def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int 
         Networks.
     n_slices : int
         Equal-duration slices of the label period.
+    n_jobs : int or None, default None
+        Parallel jobs over the networks and designs (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set). The results do not depend on it.
+    progress : bool
+        Show a progress bar over the networks and designs.
 
     Returns
     -------
@@ -292,19 +314,10 @@ def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int 
     """
     import pandas as pd
 
-    rows = []
-    for name in networks:
-        p = periods(name, end=_END)
-        for cumulative in (False, True):
-            slices, _ = linkpred.temporal_slices(events(name), p["split"], p["end"], n_slices=n_slices,
-                                                 cumulative=cumulative, start=p.get("start"))
-            for i, t in enumerate(slices, start=1):
-                for pred in ("PA", "PropFlow", "Adamic/Adar"):
-                    e = linkpred.evaluate_all_pairs(t.adjacency, t.positives, _predictor(name, pred))
-                    rows.append({"network": name, "design": "agglomerated" if cumulative else "slice",
-                                 "i": i, "predictor": pred, "positives": e.n_positive, "AUROC": e.auroc,
-                                 "AUPR": e.aupr})
-    return pd.DataFrame(rows)
+    units = parallel_map(_time_slices_unit, [(name, cumulative, n_slices) for name in networks
+                                             for cumulative in (False, True)],
+                         n_jobs=n_jobs, progress=progress, desc="Figs. 17-19 networks and designs")
+    return pd.DataFrame([row for unit in units for row in unit])
 
 
 def _example_frame():

@@ -2,6 +2,7 @@
 network), and the page's claim values."""
 import argparse
 
+import pandas as pd
 import pytest
 
 from evalkit.reproductions import _experiment
@@ -46,3 +47,11 @@ def test_ours(measures_values):
     assert ours["yang.fig15.aupr-l2-above-all"] and ours["yang.fig15.aupr-declines"]
     assert ours["yang.fig15.aupr-increases"] is False
     assert ours["yang.fig17.auroc-fluctuates"] and ours["yang.fig19.aupr-rises"]
+
+
+def test_time_slices_do_not_depend_on_n_jobs(shared_data):
+    # one unit per network and design (the stored run's units), in any process
+    serial = measures.time_slices(networks=SMALL, n_slices=2, n_jobs=1)
+    parallel = measures.time_slices(networks=SMALL, n_slices=2, n_jobs=2)
+    pd.testing.assert_frame_equal(serial, parallel)
+    assert list(serial["design"].unique()) == ["slice", "agglomerated"]

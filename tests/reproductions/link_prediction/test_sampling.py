@@ -72,3 +72,11 @@ def test_ours(sampling_values):
     assert ours["yang.fig8.dblp.stable-rate"] == pytest.approx(1e-4)
     assert ours["yang.fig7.condmat.pa-most-susceptible"] and ours["yang.fig7.facebook.pf-most-susceptible"]
     assert ours["yang.fig7.variance-grows"] and ours["yang.fig7.mean-stable"]
+
+
+def test_fig8_does_not_depend_on_n_jobs(shared_data):
+    # one unit per network (the stored run's units), in any process
+    kwargs = {"networks": ("email-Eu-core", "CollegeMsg"), "rates": (0.1, 1.0), "n_repeats": 3}
+    serial, parallel = sampling.fig8(**kwargs, n_jobs=1), sampling.fig8(**kwargs, n_jobs=2)
+    pd.testing.assert_frame_equal(serial, parallel)
+    assert list(serial["network"].unique()) == list(kwargs["networks"])
