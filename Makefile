@@ -45,10 +45,8 @@ book: $(STAMP)
 	  .ci/timed "the chapters (read and executed, then written)" \
 	  $(BIN)/python .ci/jupyter_book build . --warningiserror --nitpick --keep-going
 	.ci/timed "book tests" $(BIN)/python -m pytest -m book tests/test_book.py
-	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium); the pages
-	@# spread over the cores (each worker its own server and browser: most of the time is waiting on a page)
-	.ci/timed "browser test of the site" $(BIN)/python -m pytest -m book -rs -n $(PYTEST_WORKERS) --maxprocesses 4 \
-	  tests/test_site_browser.py
+	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium)
+	.ci/timed "browser test of the site" $(BIN)/python -m pytest -m book -rs tests/test_site_browser.py
 
 # the whole book as one PDF (_build/pdf/evalkit-book.pdf): the single-page build, printed by Chromium
 pdf: book
