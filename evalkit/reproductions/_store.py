@@ -528,25 +528,27 @@ class _Recorder:
 
     def __call__(self, function, tasks, options):
         m = len(self.maps)
-        values, cpu = [None] * len(tasks), [0.0] * len(tasks)
+        values, encoded, cpu = [None] * len(tasks), [None] * len(tasks), [0.0] * len(tasks)
         todo = []
         for i in range(len(tasks)):
             if (m, i) in self.done:
-                stored, cpu[i] = self.done[m, i]
-                values[i] = decode(stored)
+                encoded[i], cpu[i] = self.done[m, i]
+                values[i] = decode(encoded[i])
             else:
                 todo.append(i)
         with open(self.path, "a") as out:
             for j, (value, seconds, pid) in parallel_imap(_timed, [(function, *tasks[i]) for i in todo], **options):
                 i = todo[j]
-                values[i], cpu[i] = value, seconds
+                # encoded now: what the experiment does with the value afterwards (a dict it pops
+                # a key from ...) must not change what is stored
+                values[i], encoded[i], cpu[i] = value, encode(value), seconds
                 if pid == os.getpid():  # counted by this process's CPU time too
                     self.in_process_cpu += seconds
                 out.write(_dumps({"map": m, "task": i, "cpu_s": round(seconds, 3), "session": self.session,
-                                  "elapsed": round(time.perf_counter() - self.start, 1), "value": encode(value)})
+                                  "elapsed": round(time.perf_counter() - self.start, 1), "value": encoded[i]})
                           + "\n")
                 out.flush()
-        self.maps.append({"function": _function_name(function), "values": values, "cpu": cpu})
+        self.maps.append({"function": _function_name(function), "encoded": encoded, "cpu": cpu})
         return values
 
 
@@ -712,9 +714,9 @@ def _record(spec, scale, parameters, function):
     with open(units_path, "w") as out:
         number = 0
         for m, recorded in enumerate(recorder.maps):
-            for i, (value, seconds) in enumerate(zip(recorded["values"], recorded["cpu"])):
+            for i, (value, seconds) in enumerate(zip(recorded["encoded"], recorded["cpu"])):
                 out.write(_dumps({"unit": number, "map": m, "task": i, "cpu_s": round(seconds, 3),
-                                  "value": encode(value)}) + "\n")
+                                  "value": value}) + "\n")
                 number += 1
     unit_cpu = sum(math.fsum(r["cpu"]) for r in recorder.maps)
     command = _command(spec, scale, parameters)
@@ -727,7 +729,7 @@ def _record(spec, scale, parameters, function):
         "parameters": encode(_computation_parameters(parameters)),
         "key": key,
         "provenance": provenance,
-        "maps": [{"function": r["function"], "units": len(r["values"])} for r in recorder.maps],
+        "maps": [{"function": r["function"], "units": len(r["encoded"])} for r in recorder.maps],
         "units_sha256": _units_sha256(units_path),
         "key_parts": parts,
     }

@@ -171,6 +171,30 @@ def test_a_stopped_run_resumes_from_its_partial_file(store):
     assert json.loads((folder / "paper.json").read_text())["provenance"]["sessions"] == 2
 
 
+def test_what_an_experiment_does_to_its_units_afterwards_is_not_stored(tmp_path, monkeypatch):
+    # an experiment that pops a key from each unit's dict as it assembles its result: the
+    # store keeps each unit as it was computed, so the spot check of a replay agrees
+    monkeypatch.setenv(_store.STORE_ENV, str(tmp_path))
+    monkeypatch.setenv(_store.SPOT_CHECK_ENV, "test")
+
+    @experiment("demo-pop", scales={"book": {"reps": 4}, "paper": {"reps": 4}}, paper_cost="instant",
+                stored=({"scale": "paper"},), spot_check=4, data=())
+    def demo_pop(*, reps: int = None):
+        """Units whose dicts lose a key."""
+        units = parallel_map(_unit, [(s, 3) for s in range(reps)])
+        return [{"pair": u.pop("pair")[0], "mean": u["mean"]} for u in units]
+
+    try:
+        with _store.recording():
+            first = demo_pop(scale="paper")
+        stored = [json.loads(line)["value"] for line in (tmp_path / "demo-pop" / "paper.units.jsonl").open()]
+        assert all("pair" in value for value in stored)
+        assert demo_pop(scale="paper") == first   # every unit recomputed and compared
+        assert reproductions.provenance("demo-pop").origin == "store"
+    finally:
+        REGISTRY.pop("demo-pop", None)
+
+
 def test_an_experiment_without_units_cannot_be_stored(tmp_path, monkeypatch):
     monkeypatch.setenv(_store.STORE_ENV, str(tmp_path))
 
