@@ -700,9 +700,11 @@ def _record(spec, scale, parameters, function):
     recorder = _Recorder(partial, key)
     start_cpu = time.process_time()
     token = MAP_HOOK.set(recorder)
+    inner = _RECORDING.set(False)  # an experiment its units call is computed as usual, not recorded
     try:
         result = function(**parameters)
     finally:
+        _RECORDING.reset(inner)
         MAP_HOOK.reset(token)
     wall = recorder.previous_wall + time.perf_counter() - recorder.start
     cpu = time.process_time() - start_cpu - recorder.in_process_cpu  # this process, outside the units

@@ -195,6 +195,33 @@ def test_what_an_experiment_does_to_its_units_afterwards_is_not_stored(tmp_path,
         REGISTRY.pop("demo-pop", None)
 
 
+def test_an_experiment_a_unit_calls_is_computed_not_recorded(tmp_path, monkeypatch):
+    monkeypatch.setenv(_store.STORE_ENV, str(tmp_path))
+
+    @experiment("demo-inner", scales={"book": {}, "paper": {}}, paper_cost="instant", stored=({"scale": "paper"},))
+    def demo_inner(*, x: int = 1):
+        """Nothing parallel: it cannot be stored."""
+        return [{"x": x}]
+
+    @experiment("demo-outer", scales={"book": {"reps": 3}, "paper": {"reps": 3}}, paper_cost="instant",
+                stored=({"scale": "paper"},), data=())
+    def demo_outer(*, reps: int = None):
+        """Units that call another experiment, in this process (serially)."""
+        return [{"x": v} for v in parallel_map(_inner_unit, [(i,) for i in range(reps)], n_jobs=1)]
+
+    try:
+        with _store.recording():
+            assert demo_outer(scale="paper") == [{"x": 0}, {"x": 1}, {"x": 2}]
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["demo-outer"]
+    finally:
+        REGISTRY.pop("demo-inner", None)
+        REGISTRY.pop("demo-outer", None)
+
+
+def _inner_unit(i):
+    return REGISTRY["demo-inner"].function(scale="book", x=i)[0]["x"]
+
+
 def test_an_experiment_without_units_cannot_be_stored(tmp_path, monkeypatch):
     monkeypatch.setenv(_store.STORE_ENV, str(tmp_path))
 

@@ -89,6 +89,12 @@ def test_table2_closed_form_and_the_counts_it_implies(shared_data):
         distance.table2_implied(table, n_nodes=n_nodes, share=1.5, alphas=alphas, betas=betas)
 
 
+def test_propflow_weighting_does_not_depend_on_n_jobs(shared_data):
+    # one unit per network and weighting (the stored run's units), in any process
+    pd.testing.assert_frame_equal(distance.propflow_weighting(networks=SMALL, n_jobs=1),
+                                  distance.propflow_weighting(networks=SMALL, n_jobs=2))
+
+
 def test_propflow_weighting_puts_the_weighted_beside_the_01_numbers(shared_data):
     table = distance.propflow_weighting(networks=SMALL)
     row = table.loc[("email-Eu-core", "AUROC, all pairs (Fig. 10)")]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from .... import linkpred
-from ...._checks import Boolean, Choice, Values, checks
+from ...._checks import Boolean, Choice, Jobs, Values, checks
+from ...._parallel import parallel_map
 from ..._experiment import experiment
 from ..setups import DISTANCE_NETWORKS, NETWORKS, Network, directed_propflow, task
 from .by_distance import fig10, table3
@@ -67,9 +68,27 @@ PROPFLOW_CLAIMS = {
 }
 
 
-@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)))
-@experiment("link-prediction-propflow-weighting", scales=_NETS, paper_cost="~60 s on 1 core")
-def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
+def _weighting_unit(name, weighted):
+    """Every PropFlow number of one network on one of its networks (a unit of the stored run)."""
+    o = orderings(networks=(name,), weighted=weighted)
+    pf = fig10(networks=(name,), weighted=weighted).loc[(name, "PropFlow")]
+    t3 = table3(networks=(name,), weighted=weighted)["table3"]
+    values = {"2-hop AUROC, both orderings (Fig. 6)": o.loc[name, "both orderings"],
+              "2-hop AUROC, mean of the orderings (Fig. 6)": o.loc[name, "mean"],
+              "AUROC, all pairs (Fig. 10)": pf["all"],
+              "AUROC at distance 2 (Fig. 10)": pf.get(2.0, np.nan),
+              "AUROC at distance 3 (Fig. 10)": pf.get(3.0, np.nan),
+              "AUROC, fair sample (Table 3)": t3.loc["PropFlow", (name, "Fair")],
+              "AUROC, Kaggle sample (Table 3)": t3.loc["PropFlow", (name, "Kaggle")]}
+    return {quantity: float(value) for quantity, value in values.items()}
+
+
+@checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_jobs=Jobs())
+@experiment("link-prediction-propflow-weighting", scales=_NETS,
+            paper_cost="~2 min on 1 core (a unit per network and weighting; the book reads the stored run)",
+            stored=({"scale": "paper"},), spot_check=1, data=("temporal/",))
+def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_jobs: int | None = None,
+                       progress: bool = False):
     """Every PropFlow number of the distance chapter on the weighted and on the 0/1 networks.
 
     The paper's networks are weighted (Section 2.1) and PropFlow walks with the weights as
@@ -80,6 +99,11 @@ def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     ----------
     networks : tuple of str
         Networks.
+    n_jobs : int or None, default None
+        Parallel jobs over the networks and weightings (joblib): None defers to the active
+        ``joblib.parallel_config`` (serial when none is set). The results do not depend on it.
+    progress : bool
+        Show a progress bar over the networks and weightings.
 
     Returns
     -------
@@ -98,23 +122,13 @@ def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS):
     """
     import pandas as pd
 
+    tasks = [(name, weighted) for weighted in (True, False) for name in networks]
+    units = parallel_map(_weighting_unit, tasks, n_jobs=n_jobs, progress=progress,
+                         desc="PropFlow numbers by network and weighting")
     rows = {}
-    for weighted in (True, False):
-        col = "weighted" if weighted else "unweighted"
-        o = orderings(networks=networks, weighted=weighted)
-        f10 = fig10(networks=networks, weighted=weighted)
-        t3 = table3(networks=networks, weighted=weighted)["table3"]
-        for name in networks:
-            pf = f10.loc[(name, "PropFlow")]
-            values = {"2-hop AUROC, both orderings (Fig. 6)": o.loc[name, "both orderings"],
-                      "2-hop AUROC, mean of the orderings (Fig. 6)": o.loc[name, "mean"],
-                      "AUROC, all pairs (Fig. 10)": pf["all"],
-                      "AUROC at distance 2 (Fig. 10)": pf.get(2.0, np.nan),
-                      "AUROC at distance 3 (Fig. 10)": pf.get(3.0, np.nan),
-                      "AUROC, fair sample (Table 3)": t3.loc["PropFlow", (name, "Fair")],
-                      "AUROC, Kaggle sample (Table 3)": t3.loc["PropFlow", (name, "Kaggle")]}
-            for quantity, value in values.items():
-                rows.setdefault((name, quantity), {})[col] = float(value)
+    for (name, weighted), values in zip(tasks, units):
+        for quantity, value in values.items():
+            rows.setdefault((name, quantity), {})["weighted" if weighted else "unweighted"] = value
     out = pd.DataFrame(rows).T
     out.index.names = ["network", "quantity"]
     out["difference"] = out["weighted"] - out["unweighted"]
