@@ -83,7 +83,7 @@ def _new_nodes_unit(name):
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_jobs=Jobs())
 @experiment("link-prediction-new-nodes", scales=_NETS,
-            paper_cost="~45 s on 1 core (a unit per network; the book reads the stored run)",
+            paper_cost="~65 s on 1 core (3 units, one per network; the book reads the stored run)",
             stored=({"scale": "paper"},), spot_check=1, data=("temporal/",))
 def new_nodes(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_jobs: int | None = None,
               progress: bool = False):
@@ -297,7 +297,7 @@ def _time_slices_unit(name, cumulative, n_slices):
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_slices=Integer(1), n_jobs=Jobs())
 @experiment("link-prediction-time-slices", scales={"book": {"networks": TIME_NETWORKS, "n_slices": 5},
                                          "paper": {"networks": TIME_NETWORKS, "n_slices": 5}},
-            paper_cost="~60 s on 1 core (a unit per network and design; the book reads the stored run)",
+            paper_cost="~1.5 min on 1 core (6 units, one per network and design; the book reads the stored run)",
             stored=({"scale": "paper"},), spot_check=1, data=("temporal/",))
 def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int = 5, n_jobs: int | None = None,
                 progress: bool = False):

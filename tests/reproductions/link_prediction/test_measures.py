@@ -61,4 +61,5 @@ def test_new_nodes_do_not_depend_on_n_jobs(shared_data):
     kwargs = {"networks": ("email-Eu-core", "CollegeMsg")}
     serial, parallel = measures.new_nodes(**kwargs, n_jobs=1), measures.new_nodes(**kwargs, n_jobs=2)
     pd.testing.assert_frame_equal(serial, parallel)
-    assert serial.index.tolist() == [(n, c) for n in kwargs["networks"] for c in ("training network", "testing network")]
+    constructions = ("training network", "testing network")
+    assert serial.index.tolist() == [(n, c) for n in kwargs["networks"] for c in constructions]

@@ -85,7 +85,7 @@ def _weighting_unit(name, weighted):
 
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_jobs=Jobs())
 @experiment("link-prediction-propflow-weighting", scales=_NETS,
-            paper_cost="~2 min on 1 core (a unit per network and weighting; the book reads the stored run)",
+            paper_cost="~3 min on 1 core (6 units, one per network and weighting; the book reads the stored run)",
             stored=({"scale": "paper"},), spot_check=1, data=("temporal/",))
 def propflow_weighting(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_jobs: int | None = None,
                        progress: bool = False):
