@@ -40,10 +40,14 @@ book: $(STAMP)
 	rm -rf _build/.benchmarks
 	@# .ci/timed prints each step's wall and CPU time (the build's profile, in the log)
 	.ci/timed "quick benchmarks" $(BIN)/python benchmarks/_quick.py _build/.benchmarks
+	@# EVALKIT_STORE_LOG: which stored runs the chapters read (and spot-checked) or computed, printed
+	@# below rather than on the pages (each page states its runs' provenance itself)
+	mkdir -p _build && rm -f _build/store.log
 	env -u MPLBACKEND EVALKIT_RESULT_CACHE=$(CURDIR)/_build/.evalkit_cache \
-	  EVALKIT_BENCHMARK_OUTPUT=$(CURDIR)/_build/.benchmarks \
+	  EVALKIT_BENCHMARK_OUTPUT=$(CURDIR)/_build/.benchmarks EVALKIT_STORE_LOG=$(CURDIR)/_build/store.log \
 	  .ci/timed "the chapters (read and executed, then written)" \
 	  $(BIN)/python .ci/jupyter_book build . --warningiserror --nitpick --keep-going
+	@echo "== the results store in this build (_build/store.log) =="; cat _build/store.log 2>/dev/null || echo "(no stored run used)"
 	.ci/timed "book tests" $(BIN)/python -m pytest -m book tests/test_book.py
 	@# every page in headless Chromium at 1366 and 390 px (skipped, saying why, without Chromium)
 	.ci/timed "browser test of the site" $(BIN)/python -m pytest -m book -rs tests/test_site_browser.py

@@ -466,8 +466,29 @@ def last_run(name):
         raise LookupError(f"experiment {name!r} has not run in this process; call it first") from None
 
 
+LOG_ENV = "EVALKIT_STORE_LOG"
+"""Environment variable: a file the store's messages are appended to (``make book`` sets
+``_build/store.log`` and prints it after the chapters, so the build log says which run was read
+and which computed, and the pages do not); unset, they go to standard error."""
+
+
 def _log(message):
-    print(f"[evalkit store] {message}", file=sys.__stderr__ or sys.stderr, flush=True)
+    line = f"[evalkit store] {message}"
+    target = os.environ.get(LOG_ENV)
+    if target:
+        with open(target, "a", encoding="utf-8") as log:
+            print(line, file=log)
+    else:
+        print(line, file=sys.__stderr__ or sys.stderr, flush=True)
+
+
+def _shown(path):
+    """A stored file's path as messages show it: relative to the store's parent (the repository)."""
+    path = Path(path)
+    try:
+        return path.relative_to(path.parents[2]).as_posix()
+    except (ValueError, IndexError):
+        return str(path)
 
 
 # ------------------------------------------------------------------ recording and replaying
@@ -521,7 +542,7 @@ class _Recorder:
             self.session = max(elapsed, default=-1) + 1
             self.previous_wall = sum(elapsed.values())
             if self.done:
-                _log(f"resuming from {partial}: {len(self.done)} units already computed")
+                _log(f"resuming from {_shown(partial)}: {len(self.done)} units already computed")
         else:
             partial.parent.mkdir(parents=True, exist_ok=True)
             partial.write_text(_dumps({"key": key}) + "\n")
@@ -644,7 +665,7 @@ def run(spec, scale, parameters, function):
             changed = ", ".join(_stale_parts(meta["key_parts"], parts))
             reason = (f"The stored run `{path.relative_to(directory.parent)}` is stale (changed since: {changed}); "
                       f"it was recomputed.")
-            _log(f"{name}: stored run {path} is stale ({changed}): computing it")
+            _log(f"{name}: stored run {_shown(path)} is stale ({changed}): computing it")
             break
         return _replay(spec, scale, parameters, function, meta, path)
     else:
@@ -681,7 +702,7 @@ def _replay(spec, scale, parameters, function, meta, path):
     if _rows_csv(spec, result) != rows_path.read_text():
         raise StoredResultError(f"{name}: the rows derived from the stored units differ from {rows_path}: the "
                                 f"store was edited; rerun `{meta['provenance']['command']}`")
-    _log(f"{name}: read from {path}; units {', '.join(map(str, sample))} of {len(units)} recomputed: identical")
+    _log(f"{name}: read from {_shown(path)}; units {', '.join(map(str, sample))} of {len(units)} recomputed: identical")
     prov = meta["provenance"]
     _LAST[spec.name] = Provenance(spec.name, scale, dict(parameters), "store", prov["command"], prov["wall_s"],
                                   prov["cpu_s"], prov["date"], prov["machine"],
@@ -739,7 +760,7 @@ def _record(spec, scale, parameters, function):
     json_path = folder / f"{stem}.json"
     json_path.write_text(json.dumps(meta, indent=1) + "\n")
     partial.unlink()
-    _log(f"{spec.name} ({scale}): {number} units written to {json_path} ({_duration(wall)} wall)")
+    _log(f"{spec.name} ({scale}): {number} units written to {_shown(json_path)} ({_duration(wall)} wall)")
     _LAST[spec.name] = Provenance(spec.name, scale, dict(parameters), "store", command, wall, provenance["cpu_s"],
                                   provenance["date"], provenance["machine"],
                                   json_path.relative_to(directory.parent).as_posix(), number, ())

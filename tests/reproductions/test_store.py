@@ -104,6 +104,24 @@ def test_a_recorded_run_is_replayed_with_a_spot_check(store):
     assert reproductions.provenance("demo-means").origin == "computed"
 
 
+def test_the_store_log_goes_to_its_file_with_paths_relative_to_the_repository(store, tmp_path, monkeypatch,
+                                                                               capfd):
+    demo, folder = store
+    log = tmp_path / "store.log"
+    monkeypatch.setenv(_store.LOG_ENV, str(log))
+    with _store.recording():
+        demo(scale="paper")
+    demo(scale="paper")
+    lines = log.read_text().splitlines()
+    assert [line.split(": ")[1].split(" ")[0] for line in lines] == ["40", "read"]
+    shown = f"{tmp_path.name}/demo-means/paper.json"
+    assert all(shown in line and str(tmp_path.parent) not in line for line in lines), lines
+    assert "evalkit store" not in capfd.readouterr().err  # nothing on the page
+    monkeypatch.delenv(_store.LOG_ENV)
+    demo(scale="paper")
+    assert f"read from {shown}" in capfd.readouterr().err
+
+
 def test_the_spot_check_is_fixed_by_its_seed_and_varies_with_it():
     pick = _store.spot_check_indices
     assert pick(1000, 4, name="x", seed="a") == pick(1000, 4, name="x", seed="a")
