@@ -29,6 +29,7 @@ import scipy.sparse as sp
 
 from .._parallel import parallel_imap
 from ._common import memory_bytes, snap_ties
+from ._propflow import propflow_rows
 
 __all__ = ["BLOCK_PREDICTORS", "block_score_histogram", "columns_from", "row_blocks", "scorer", "snapped_values",
            "upper_entries"]
@@ -157,35 +158,16 @@ class _PropFlow(_Scorer):
 
     def __init__(self, A, *, max_length=5, weights=None):
         super().__init__(A)
-        W = A if weights is None else weights
-        out_weight = W.sum(axis=1)
-        inv = np.zeros(self.n)
-        inv[out_weight > 0] = 1.0 / out_weight[out_weight > 0]
-        self.P = sp.csr_array(sp.diags_array(inv) @ W)  # row-stochastic where a node has neighbours
-        self.max_length = int(max_length)
+        W = sp.csr_array(A if weights is None else weights)
+        W.sort_indices()
+        self.W, self.max_length = W, int(max_length)
 
     def row_entries(self):
-        return np.minimum(self.walks(self.max_length), 4.0 * self.n)   # four sparse (m, n) arrays at once
+        return np.minimum(self.walks(self.max_length), float(self.n))
 
     def rows(self, lo, hi, first_col):
-        n, m = self.n, hi - lo
-        start = sp.csr_array((np.ones(m), (np.arange(m), np.arange(lo, hi))), shape=(m, n))
-        scores, found, frontier = start.copy(), start.copy(), start.copy()
-        for _ in range(self.max_length):
-            if frontier.nnz == 0:
-                break
-            flow = frontier.multiply(scores) @ self.P          # each frontier node pushes what it holds
-            scores = (scores + flow).tocsr()
-            reached = flow.copy()
-            reached.data[:] = 1.0
-            new = (reached - reached.multiply(found)).tocsr()  # first reached at this step
-            new.eliminate_zeros()
-            found = (found + new).tocsr()
-            frontier = new
-        scores = scores.tocoo()
-        keep = (scores.col != scores.row + lo) & (scores.data != 0)   # no self-scores
-        return columns_from(sp.csr_array((scores.data[keep], (scores.row[keep], scores.col[keep])), shape=(m, n)),
-                            first_col)
+        indptr, indices, data = propflow_rows(self.W, np.arange(lo, hi), self.max_length)
+        return columns_from(sp.csr_array((data, indices, indptr), shape=(hi - lo, self.n)), first_col)
 
 
 class _Given(_Scorer):

@@ -34,7 +34,7 @@ __all__ = ["CACHE_ENV", "cache_dir", "cache_key", "disk_cached"]
 CACHE_ENV = "EVALKIT_RESULT_CACHE"
 
 # the libraries whose versions a cached result depends on (an absent one counts as absent)
-_LIBRARIES = ("numpy", "scipy", "pandas", "scikit-learn", "networkx", "joblib", "python-weka-wrapper3")
+_LIBRARIES = ("numpy", "scipy", "pandas", "scikit-learn", "networkx", "joblib", "python-weka-wrapper3", "numba")
 
 
 def _library_versions():

@@ -60,26 +60,28 @@ def brute_force(A, positives, predictor):
             curves.pr_auc(y, s, interpolation="davis-goadrich"), int(y.sum()), int((~y).sum()))
 
 
-def propflow_reference(W, source, max_length, synchronous):
-    """Per-source PropFlow written out node by node.
+def propflow_reference(W, source, max_length):
+    """Per-source PropFlow, LPmade's loop (PropFlowLinkPredictor::generateScore) written out node by node.
 
-    synchronous=False is LPmade's loop: a node pushes the mass it holds when it is
-    processed, including mass received earlier in the same step. synchronous=True pushes
-    the mass held when the step began (evalkit's definition)."""
+    A node of the search list pushes the mass it holds when it is processed, including mass
+    received earlier in the same step; neighbours in increasing node number (row ``v`` of
+    ``W``: the out-edges of ``v``)."""
+    W = np.asarray(W, dtype=float)
     n = W.shape[0]
     scores = np.zeros(n)
     scores[source] = 1.0
     found = {source}
     search = [source]
     for _ in range(max_length):
-        held = scores.copy()
         new_search = []
         for v in search:
-            mass = held[v] if synchronous else scores[v]
+            mass = scores[v]
             nbrs = np.flatnonzero(W[v])
-            total = W[v, nbrs].sum()
+            total = 0.0
             for u in nbrs:
-                scores[u] += mass * W[v, u] / total
+                total += W[v, u]
+            for u in nbrs:
+                scores[u] += mass * (W[v, u] / total)
                 if u not in found:
                     found.add(u)
                     new_search.append(u)

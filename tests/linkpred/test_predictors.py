@@ -29,39 +29,67 @@ def test_predictors_equal_networkx(seed):
     assert cn.diagonal().sum() == 0 and (cn != cn.T).nnz == 0
 
 
+def _random_weights(seed, n=25, p=0.15, *, weighted=True, directed=False):
+    rng = np.random.default_rng(seed)
+    W = (rng.random((n, n)) < p) * (rng.integers(1, 4, (n, n)) if weighted else 1)
+    np.fill_diagonal(W, 0)
+    if not directed:
+        W = np.triu(W, 1)
+        W = W + W.T
+    return W.astype(float)
+
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("max_length", [1, 2, 3, 5])
-def test_propflow_equals_level_synchronous_reference(seed, max_length):
-    rng = np.random.default_rng(seed)
-    g = nx.gnp_random_graph(25, 0.15, seed=seed)
-    for u, v in g.edges():
-        g[u][v]["weight"] = float(rng.integers(1, 4))
-    W = nx.to_numpy_array(g, nodelist=range(25))
-    S = linkpred.propflow(sp.csr_matrix(W), max_length=max_length, symmetrize=None, chunk_size=7).toarray()
-    for s in range(25):
-        np.testing.assert_allclose(S[s], propflow_reference(W, s, max_length, True), atol=1e-12)
+@pytest.mark.parametrize("weighted", [True, False])
+def test_propflow_equals_lpmade_loop_pair_by_pair(seed, max_length, weighted):
+    W = _random_weights(seed, weighted=weighted)
+    S = linkpred.propflow(sp.csr_matrix(W), max_length=max_length, symmetrize=None).toarray()
+    for s in range(W.shape[0]):
+        np.testing.assert_array_equal(S[s], propflow_reference(W, s, max_length))  # bit for bit
     M = linkpred.propflow(sp.csr_matrix(W), max_length=max_length).toarray()
-    np.testing.assert_allclose(M, (S + S.T) / 2, atol=1e-12)
+    np.testing.assert_allclose(M, (S + S.T) / 2, rtol=1e-13, atol=0)
 
 
-def test_propflow_equals_lpmade_order_when_no_level_has_an_inner_edge():
-    # On a tree no edge joins two nodes of the same BFS level: both definitions agree.
-    g = nx.random_labeled_tree(30, seed=4) if hasattr(nx, "random_labeled_tree") else nx.random_tree(30, seed=4)
-    W = nx.to_numpy_array(g, nodelist=range(30))
-    S = linkpred.propflow(sp.csr_matrix(W), max_length=4, symmetrize=None).toarray()
-    for s in range(30):
-        np.testing.assert_allclose(S[s], propflow_reference(W, s, 4, False), atol=1e-12)
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("weighted", [True, False])
+def test_the_compiled_loop_follows_out_edges_of_a_directed_network(seed, weighted):
+    from evalkit.linkpred._propflow import propflow_rows
+
+    W = _random_weights(seed, p=0.2, weighted=weighted, directed=True)
+    assert (W != W.T).any()
+    indptr, indices, data = propflow_rows(sp.csr_array(W), np.arange(W.shape[0]), 4)
+    S = sp.csr_array((data, indices, indptr), shape=W.shape).toarray()
+    for s in range(W.shape[0]):
+        np.testing.assert_array_equal(S[s], propflow_reference(W, s, 4))
 
 
-def test_propflow_differs_from_lpmade_order_on_a_triangle():
-    # Triangle 0-1-2 plus a tail 2-3. From 0, nodes 1 and 2 are both at level 1 and
-    # adjacent: in LPmade's loop, node 1 (processed first) passes mass to 2 before 2 pushes.
+def test_propflow_follows_lpmade_order_within_a_step():
+    # Triangle 0-1-2 plus a tail 2-3. From 0, nodes 1 and 2 are both found at step 1 and
+    # adjacent: node 1 (taken first) passes 1/4 to 2 before 2 pushes, so 2 pushes 3/4 (LPmade),
+    # not the 1/2 it held when the step began (a level-synchronous flow).
     W = nx.to_numpy_array(nx.Graph([(0, 1), (1, 2), (0, 2), (2, 3)]), nodelist=range(4))
     ours = linkpred.propflow(sp.csr_matrix(W), max_length=2, symmetrize=None).toarray()[0]
-    lpmade = propflow_reference(W, 0, 2, False)
-    np.testing.assert_allclose(ours, propflow_reference(W, 0, 2, True), atol=1e-12)
-    assert ours[3] == pytest.approx(0.5 / 3)        # 2 pushes its 1/2 (+1/4 arrives too late)
-    assert lpmade[3] == pytest.approx(0.75 / 3)     # LPmade: 2 pushes 1/2 + 1/4
+    np.testing.assert_array_equal(ours, propflow_reference(W, 0, 2))
+    assert ours[3] == pytest.approx(0.75 / 3)
+    # the order of the step's nodes matters: numbered the other way round, 1 and 2 swap roles
+    swapped = nx.to_numpy_array(nx.Graph([(0, 2), (2, 1), (0, 1), (1, 3)]), nodelist=range(4))
+    assert linkpred.propflow(sp.csr_matrix(swapped), max_length=2, symmetrize=None).toarray()[0, 3] \
+        == pytest.approx(0.5 / 3)
+
+
+def test_propflow_with_unsorted_indices_takes_neighbours_in_node_order():
+    W = _random_weights(3, weighted=True)
+    sorted_ = sp.csr_array(W)
+    shuffled = sorted_.copy()
+    rng = np.random.default_rng(0)
+    for v in range(W.shape[0]):   # the same matrix, its stored entries permuted within each row
+        lo, hi = shuffled.indptr[v], shuffled.indptr[v + 1]
+        order = lo + rng.permutation(hi - lo)
+        shuffled.indices[lo:hi], shuffled.data[lo:hi] = shuffled.indices[order], shuffled.data[order]
+    shuffled.has_sorted_indices = False
+    np.testing.assert_array_equal(linkpred.propflow(shuffled, symmetrize=None).toarray(),
+                                  linkpred.propflow(sorted_, symmetrize=None).toarray())
 
 
 def test_propflow_bad_input():
@@ -115,9 +143,8 @@ def test_snap_float_ties_refuses_nan():
 
 def test_predictor_arguments_are_checked():
     A, _ = as_adjacency([(0, 1), (1, 2)])
-    for chunk_size in (0, -1):
-        with pytest.raises(ValueError, match="chunk_size must be an integer >= 1"):
-            linkpred.propflow(A, chunk_size=chunk_size)
+    with pytest.raises(TypeError, match="chunk_size"):   # gone: the sources run one by one, compiled
+        linkpred.propflow(A, chunk_size=8)
     with pytest.raises(TypeError, match="A must be a scipy sparse"):
         linkpred.common_neighbors([[0, 1], [1, 0]])
     with pytest.raises(ValueError, match="pairs must be row indices"):
@@ -126,3 +153,16 @@ def test_predictor_arguments_are_checked():
         linkpred.pair_scores(sp.csr_array((3, 4)), [(0, 3)])
     with pytest.raises(ValueError, match="pairs must be"):
         linkpred.preferential_attachment(A, [(0, -1)])
+
+
+def test_propflow_treats_a_stored_zero_as_no_edge():
+    D = _random_weights(5, weighted=True)
+    u, v = np.argwhere(np.triu(D) > 0)[0]
+    D0 = D.copy()
+    D0[u, v] = D0[v, u] = 0.0
+    rows, cols = np.nonzero(D)
+    with_zero = sp.csr_array((D0[rows, cols], (rows, cols)), shape=D.shape)   # (u, v) stored as 0: no edge
+    assert with_zero.nnz == np.count_nonzero(D)
+    without = sp.csr_array(D0)
+    np.testing.assert_array_equal(linkpred.propflow(with_zero, symmetrize=None).toarray(),
+                                  linkpred.propflow(without, symmetrize=None).toarray())
