@@ -75,14 +75,25 @@ def snap_ties(values, *, rtol=1e-12):
     if v.ndim != 1:
         return snap_ties(v.ravel(), rtol=rtol).reshape(v.shape)
     order = np.argsort(v, kind="stable")
-    sv = v[order]
+    out = np.empty_like(v)
+    out[order] = snap_sorted_ties(v[order], rtol=rtol)
+    return out
+
+
+def snap_sorted_ties(sv, *, rtol=1e-12):
+    """:func:`snap_ties` of values already sorted in increasing order (no argument checks, no sort).
+
+    Each run of values whose consecutive gaps are at most ``rtol`` times their size takes the
+    run's first (smallest) value.
+    """
+    if sv.size < 2:
+        return sv.copy()
     with np.errstate(invalid="ignore"):
         gap = np.diff(sv) > rtol * np.maximum(1.0, np.abs(sv[1:]))
     new_run = np.r_[True, gap | (np.isinf(sv[1:]) & (sv[1:] != sv[:-1]))]  # an infinity is its own run
+    del gap
     starts = np.flatnonzero(new_run)
-    out = np.empty_like(v)
-    out[order] = np.repeat(sv[starts], np.diff(np.r_[starts, sv.size]))
-    return out
+    return np.repeat(sv[starts], np.diff(np.r_[starts, sv.size]))
 
 
 def path_adjacency():

@@ -13,7 +13,7 @@ import scipy.sparse as sp
 
 from .._checks import Array, Choice, Either, Integer, Real, checks
 from ..graph import check_adjacency
-from ._common import check_pairs, pair_keys, pairs_constraint, snap_ties, sparse_constraint
+from ._common import check_pairs, pair_keys, pairs_constraint, snap_sorted_ties, snap_ties, sparse_constraint
 from ._blocks import scorer
 from ._propflow import propflow_rows
 
@@ -242,7 +242,7 @@ def propflow(A, *, max_length=5, symmetrize="mean"):
     n = W.shape[0]
     indptr, indices, data = propflow_rows(W, np.arange(n), max_length)
     index = np.int32 if max(n, indptr[-1]) < np.iinfo(np.int32).max else np.int64
-    S = sp.csr_array((data, indices.astype(index), indptr.astype(index)), shape=(n, n))
+    S = sp.csr_array((data, indices.astype(index, copy=False), indptr.astype(index)), shape=(n, n))
     return mean_of_orderings(S) if symmetrize == "mean" else S
 
 
@@ -274,10 +274,44 @@ def mean_of_orderings(S):
     S = sp.csr_array(S)
     if S.shape[0] != S.shape[1]:
         raise ValueError(f"S must be square; got shape {S.shape}")
-    M = ((S + S.T) * 0.5).tocsr()
-    M.data = snap_float_ties(M.data)
+    S.sum_duplicates()   # canonical: sorted indices, no duplicates
+    T = sp.csr_array(S.T)
+    T.sort_indices()
+    if np.array_equal(T.indptr, S.indptr) and np.array_equal(T.indices, S.indices):
+        # the same pattern both ways (PropFlow's reach is symmetric): the values are added in
+        # place, and (a + b) / 2 is the same number at (u, v) and (v, u), so only the upper
+        # triangle's values are snapped and each lower entry takes the snapped value of its
+        # equal (the runs and their representatives are those of the whole matrix, where
+        # each value appears twice): about half the memory of snapping every entry
+        data = T.data
+        del T
+        data += S.data
+        data *= 0.5
+        rows = np.repeat(np.arange(S.shape[0], dtype=S.indices.dtype), np.diff(S.indptr))
+        upper = data[S.indices >= rows]
+        del rows
+        upper.sort()
+        snapped = snap_sorted_ties(upper)
+        moved = snapped != upper                   # the few values snapping changes
+        old, first = np.unique(upper[moved], return_index=True)
+        new = snapped[moved][first]
+        del upper, snapped, moved
+        if old.size:
+            import pandas as pd
+
+            lookup = pd.Index(old)                 # a hash table: one lookup per entry
+            for lo in range(0, data.size, 1 << 22):
+                part = data[lo:lo + (1 << 22)]
+                at = lookup.get_indexer(part)
+                hit = at >= 0
+                part[hit] = new[at[hit]]
+        M = sp.csr_array((data, S.indices.copy(), S.indptr.copy()), shape=S.shape)
+    else:
+        M = ((S + S.T) * 0.5).tocsr()
+        M.data = snap_float_ties(M.data)
     M.eliminate_zeros()
     return M
+
 
 
 @checks(A=sparse_constraint(), beta=Real(0, None, closed="neither"), max_length=Integer(1))

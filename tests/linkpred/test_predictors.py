@@ -166,3 +166,42 @@ def test_propflow_treats_a_stored_zero_as_no_edge():
     without = sp.csr_array(D0)
     np.testing.assert_array_equal(linkpred.propflow(with_zero, symmetrize=None).toarray(),
                                   linkpred.propflow(without, symmetrize=None).toarray())
+
+
+def _mean_of_orderings_by_definition(S):
+    S = sp.csr_array(S)
+    M = ((S + S.T) * 0.5).tocsr()
+    M.data = linkpred.snap_float_ties(M.data)
+    M.eliminate_zeros()
+    return M
+
+
+def _same_csr(a, b):
+    a, b = sp.csr_array(a), sp.csr_array(b)
+    a.sort_indices()
+    b.sort_indices()
+    return (np.array_equal(a.indptr, b.indptr) and np.array_equal(a.indices, b.indices)
+            and np.array_equal(a.data, b.data))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_mean_of_orderings_equals_its_definition_bit_for_bit(seed):
+    # PropFlow's pattern is symmetric: the in-place path, which snaps the upper triangle only
+    W = _random_weights(seed, n=40, p=0.2, weighted=True)
+    S = linkpred.propflow(sp.csr_array(W), max_length=3, symmetrize=None)
+    assert _same_csr(linkpred.mean_of_orderings(S), _mean_of_orderings_by_definition(S))
+    # an asymmetric pattern: the general path
+    A = sp.random_array((30, 30), density=0.1, rng=seed, format="csr")
+    assert _same_csr(linkpred.mean_of_orderings(A), _mean_of_orderings_by_definition(A))
+
+
+def test_mean_of_orderings_snaps_sums_that_differ_in_the_last_bit():
+    # 0.1 + 0.2 and 0.3 + 0.0 (halved): one tie split by rounding, which snapping merges, on
+    # a matrix with a symmetric pattern
+    rows, cols = [0, 1, 2, 3, 0, 2], [1, 0, 3, 2, 2, 0]
+    S = sp.csr_array((np.array([0.1, 0.2, 0.3, 1e-300, 0.5, 0.5]), (rows, cols)), shape=(4, 4))
+    raw = ((S + S.T) * 0.5).toarray()
+    assert raw[0, 1] != raw[2, 3]                      # split by rounding
+    M = linkpred.mean_of_orderings(S)
+    assert M[0, 1] == M[1, 0] == M[2, 3] == M[3, 2]
+    assert _same_csr(M, _mean_of_orderings_by_definition(S))
