@@ -1,7 +1,7 @@
 """The benchmarks as the performance appendix shows them: every script, four of them on a quick, stated subset.
 
 ``make bench`` runs every script in full. The appendix (chapters/appendices/performance.md)
-prints the output of this quick set, measured where nothing else runs:
+prints the output of this quick set, measured before any chapter runs:
 
 * ``make book`` runs it first, before the chapters are executed (two at a time, each with
   several processes: a benchmark timed beside another chapter runs up to 6x slower on one

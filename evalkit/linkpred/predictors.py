@@ -197,9 +197,10 @@ def propflow(A, *, max_length=5, symmetrize="mean"):
     neighbours in proportion to the edge weights; every neighbour's score grows (nodes
     found before too), and the nodes found for the first time form the next list, in the
     order they were found. The score of ``v`` is the mass it holds at the end. Neighbours
-    are taken in increasing node number, as LPmade takes them in increasing vertex number,
-    so the scores depend on how the nodes are numbered wherever two nodes of one step's
-    list are adjacent (LPmade numbers them as its input file does).
+    are taken in increasing node number, as LPmade takes them in increasing vertex number
+    (it numbers the vertices in increasing order of the ids in its input file), so the
+    scores depend on how the nodes are numbered wherever two nodes of one step's list are
+    adjacent.
 
     The loop is compiled (Numba) and runs per source; a test compares it pair by pair with
     a plain transcription of LPmade's loop on random weighted and 0/1 graphs, directed and
@@ -274,7 +275,9 @@ def mean_of_orderings(S):
     S = sp.csr_array(S)
     if S.shape[0] != S.shape[1]:
         raise ValueError(f"S must be square; got shape {S.shape}")
-    S.sum_duplicates()   # canonical: sorted indices, no duplicates
+    if not S.has_canonical_format:   # sorted indices, no duplicates (on a copy: the caller's is left alone)
+        S = S.copy()
+        S.sum_duplicates()
     T = sp.csr_array(S.T)
     T.sort_indices()
     if np.array_equal(T.indptr, S.indptr) and np.array_equal(T.indices, S.indices):
@@ -292,7 +295,7 @@ def mean_of_orderings(S):
         del rows
         upper.sort()
         snapped = snap_sorted_ties(upper)
-        moved = snapped != upper                   # the few values snapping changes
+        moved = snapped != upper                   # the values snapping changes
         old, first = np.unique(upper[moved], return_index=True)
         new = snapped[moved][first]
         del upper, snapped, moved
@@ -311,7 +314,6 @@ def mean_of_orderings(S):
         M.data = snap_float_ties(M.data)
     M.eliminate_zeros()
     return M
-
 
 
 @checks(A=sparse_constraint(), beta=Real(0, None, closed="neither"), max_length=Integer(1))

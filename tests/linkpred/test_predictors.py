@@ -205,3 +205,12 @@ def test_mean_of_orderings_snaps_sums_that_differ_in_the_last_bit():
     M = linkpred.mean_of_orderings(S)
     assert M[0, 1] == M[1, 0] == M[2, 3] == M[3, 2]
     assert _same_csr(M, _mean_of_orderings_by_definition(S))
+
+
+def test_mean_of_orderings_leaves_a_non_canonical_input_alone():
+    S = sp.csr_array((np.array([0.5, 0.25, 0.25, 1.0]), np.array([2, 1, 1, 0]), np.array([0, 3, 4, 4])),
+                     shape=(3, 3))   # row 0: unsorted, with a duplicate
+    before = (S.indices.copy(), S.data.copy())
+    M = linkpred.mean_of_orderings(S)
+    assert np.array_equal(S.indices, before[0]) and np.array_equal(S.data, before[1])
+    assert _same_csr(M, _mean_of_orderings_by_definition(S))
