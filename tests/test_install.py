@@ -73,6 +73,7 @@ SMALLEST = {
     "link-prediction-steering": ["--network", "email-Eu-core", "--targets", "0.75"],
     "link-prediction-table2": ["--simulations", "3", "--alphas", "0.5", "--betas", "10"],
     "link-prediction-table3": ["--networks", "email-Eu-core", "--repetitions", "2"],
+    "link-prediction-table3-lpmade": [],
     "link-prediction-task-sizes": ["--networks", "email-Eu-core"],
     "link-prediction-theorem41": ["--rates", "0.001", "--n-test-sets", "2"],
     "link-prediction-theorem61": ["--networks", "email-Eu-core"],

@@ -38,7 +38,7 @@ from .distance import (DistanceCounts, DistanceHistograms, distance_counts, dist
                        sample_steered, sample_uniform)
 from .histogram import (PairEvaluation, ScoreHistogram, draw_without_replacement, evaluate_all_pairs, merge_histograms,
                         score_histogram, subsample_negatives, subsampled_auroc_variance, subsampled_aurocs)
-from .orderings import OrderingEvaluation, evaluate_orderings, is_directional, two_hop_pairs
+from .orderings import OrderingEvaluation, evaluate_orderings, is_directional, ordered_pair_histogram, two_hop_pairs
 from .predictors import (PREDICTORS, ScoreLookup, adamic_adar, common_neighbors, jaccard, katz, mean_of_orderings,
                          pair_scores, preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
 from .sampling import NegativePairSampler, sample_negative_pairs
@@ -51,7 +51,7 @@ __all__ = [
     "OrderingEvaluation", "PREDICTORS", "PairEvaluation", "ScoreHistogram", "ScoreLookup", "TopKRate",
     "adamic_adar", "common_neighbors", "distance_counts", "distance_mean_auroc", "distance_score_histograms",
     "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "is_directional",
-    "jaccard", "katz", "mean_of_orderings", "merge_histograms", "pair_distances", "pair_scores", "preferential_attachment",
+    "jaccard", "katz", "mean_of_orderings", "merge_histograms", "ordered_pair_histogram", "pair_distances", "pair_scores", "preferential_attachment",
     "propflow", "rooted_pagerank", "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform",
     "score_histogram", "snap_float_ties", "subsample_negatives", "subsampled_auroc_variance", "subsampled_aurocs",
     "supervised_score_histogram",

@@ -14,12 +14,13 @@ import scipy.sparse as sp
 from .._checks import Array, Either, Integer, Real, checks
 from ..curves import roc_auc_and_average_precision
 from ..graph import check_adjacency
-from ._common import check_pairs, node_pairs_constraint, nodes_constraint, pair_keys, sparse_constraint
+from ._common import (check_pairs, check_positive_pairs, node_pairs_constraint, nodes_constraint, pair_keys,
+                      sparse_constraint)
 
 _SCORES = Either(sparse_constraint("a scipy sparse score matrix"), Array(ndim=2, kind="real"))
 from .predictors import pair_scores
 
-__all__ = ["OrderingEvaluation", "evaluate_orderings", "is_directional", "two_hop_pairs"]
+__all__ = ["OrderingEvaluation", "evaluate_orderings", "is_directional", "ordered_pair_histogram", "two_hop_pairs"]
 
 
 @checks(S=_SCORES)
@@ -170,3 +171,84 @@ def evaluate_orderings(S, pairs, positives, *, nodes=None):
         auroc, ap = roc_auc_and_average_precision(lab.astype(int), s)
         out[name] = OrderingEvaluation(float(auroc), float(ap), int(lab.size), int(lab.sum()))
     return out
+
+
+@checks(A=sparse_constraint(), positives=node_pairs_constraint(),
+        S=sparse_constraint("a scipy sparse score matrix, row = source"), nodes=nodes_constraint())
+def ordered_pair_histogram(A, positives, S, *, nodes=None):
+    """Every *ordered* candidate pair of ``A`` scored by its own source, as a :class:`ScoreHistogram`.
+
+    The two orderings ``(u, v)`` and ``(v, u)`` of every candidate pair are two instances,
+    scored ``S[u, v]`` and ``S[v, u]``, each with the pair's label: the ``'both orderings'``
+    ranking of :func:`evaluate_orderings` over *all* candidate pairs, without enumerating
+    them (the negatives are counted per distinct score; unstored pairs score 0). This is
+    what the paper's authors' tool, LPmade, evaluates for an undirected network when it
+    is asked for all pairs (``predict -n 0``): every ordered non-edge pair of the training
+    network's vertices, pairs in different components included, each ordering scored by
+    its own source.
+
+    Parameters
+    ----------
+    A : scipy sparse matrix
+        The feature network, symmetric (see :func:`evalkit.graph.as_adjacency`); its
+        non-edges are the candidates.
+    positives : array_like, shape (m, 2)
+        Candidate pairs linked in the label period, each unordered pair once (row indices,
+        or node ids when ``nodes`` is given); both of its orderings are positive instances.
+    S : scipy sparse matrix, shape (n, n)
+        Directed scores, row = source (e.g. ``propflow(A, symmetrize=None)``).
+    nodes : array_like, optional
+        The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`).
+
+    Returns
+    -------
+    ScoreHistogram
+        ``2 m`` positive scores and the histogram of the ``n (n - 1) - 2 |E| - 2 m``
+        negative instances.
+
+    See Also
+    --------
+    evaluate_orderings : the same ranking, and the others, over given pairs.
+    score_histogram : unordered pairs of a symmetric score.
+
+    Examples
+    --------
+    >>> from evalkit.graph import as_adjacency
+    >>> from evalkit.linkpred import propflow
+    >>> A, _ = as_adjacency([(0, 1), (1, 2), (1, 3), (3, 4)])
+    >>> S = propflow(A, symmetrize=None)
+    >>> h = ordered_pair_histogram(A, [(0, 2)], S)
+    >>> h.n_positive, h.n_negative          # 2 orderings of 1 positive; 2 x (10 - 4 - 1) - 2
+    (2, 10)
+    >>> round(h.evaluate().auroc, 4) == round(evaluate_orderings(S, [(0, 2), (0, 3), (0, 4), (1, 4), (2, 3),
+    ...                                        (2, 4)], [(0, 2)])["both orderings"].auroc, 4)
+    True
+    """
+    from .histogram import ScoreHistogram
+
+    A = check_adjacency(A)
+    n = A.shape[0]
+    pos = check_positive_pairs(A, positives, nodes)
+    if S.shape != A.shape:
+        raise ValueError(f"S must have the shape of A, {A.shape}; got {S.shape}")
+    S = sp.csr_array(S)
+    if not S.has_canonical_format:
+        S = S.copy()
+        S.sum_duplicates()
+    if S.dtype.kind not in "biuf" or not np.isfinite(S.data).all():
+        raise ValueError("S must hold finite real scores")
+    # The histogram of every stored score, less the instances that are not candidates (self-pairs,
+    # edges of A) and the positives; all other instances score 0. No copy of S is made.
+    values, counts = np.unique(S.data, return_counts=True)
+    excluded = np.r_[S.diagonal(), sp.csr_array(S.multiply(A != 0)).data]
+    both = np.concatenate([pos, pos[:, ::-1]])
+    pos_scores = np.asarray(S[both[:, 0], both[:, 1]], dtype=np.float64).ravel() if both.size else np.zeros(0)
+    for removed in (excluded, pos_scores):
+        removed = removed[removed != 0]
+        if removed.size:
+            rv, rc = np.unique(removed, return_counts=True)
+            counts[np.searchsorted(values, rv)] -= rc
+    nonzero = values != 0
+    values, counts = values[nonzero].astype(np.float64), counts[nonzero]
+    n_neg_total = n * (n - 1) - A.nnz - both.shape[0]
+    return ScoreHistogram.from_unsorted(pos_scores, np.r_[values, 0.0], np.r_[counts, n_neg_total - counts.sum()])

@@ -16,11 +16,12 @@ returns):
   ``yang.cor43.``, ``yang.fig7.`` (stable rates, variance, mean, susceptibility), ``yang.fig8.``,
   ``yang.s8.guideline4``
 - distance -> :mod:`~evalkit.reproductions.link_prediction.distance` (a folder: ``direction``,
-  ``by_distance``, ``surrogate``): :func:`orderings` (``-orderings``), :func:`propflow_weighting`
+  ``by_distance``, ``lpmade``, ``surrogate``): :func:`orderings` (``-orderings``), :func:`propflow_weighting`
   (``-propflow-weighting``), :func:`fig10` (``-fig10``), :func:`fig10_exceptions`, :func:`table2`
   (``-table2``, the paper's surrogate simulation :func:`surrogate_auroc`), :func:`table2_counts`,
   :func:`table2_closed_form` (:func:`surrogate_moments`), :func:`table2_implied`, :func:`fig11`
-  (``-fig11``), :func:`table3` (``-table3``), :func:`steering` (``-steering``); claims
+  (``-fig11``), :func:`table3` (``-table3``), :func:`table3_lpmade` (``-table3-lpmade``),
+  :func:`steering` (``-steering``); claims
   ``yang.s3.4.``, ``yang.fig5.``, ``yang.s4.2.``, ``yang.fig9.``, ``yang.fig10.``,
   ``yang.s7.1.``, ``yang.table2.``, ``yang.fig11.``, ``yang.table3.``, ``yang.fig12.``,
   ``yang.s4.3.``, ``yang.s8.imbalance-differs-by-distance``, ``yang.s8.guideline3``, ``5``, ``6``
@@ -47,7 +48,7 @@ from __future__ import annotations
 from . import distance, framework, measures, sampling, setups, source
 from .distance import (PROPFLOW_CLAIMS, SHORT, SurrogateMoments, SurrogateResult, fig10, fig10_exceptions, fig11,
                        orderings, propflow_weighting, steering, surrogate_auroc, surrogate_moments, table2,
-                       table2_closed_form, table2_counts, table2_implied, table3)
+                       table2_closed_form, table2_counts, table2_implied, table3, table3_lpmade)
 from .framework import (class_imbalance, condmat_whole_period, feature_period_window, identify_networks, table1,
                         task_sizes)
 from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig14, new_nodes, score_histograms,
@@ -64,5 +65,5 @@ __all__ = ["DISTANCE_NETWORKS", "FACEBOOK_SPLIT", "MEASURE_PREDICTORS", "NETWORK
            "new_nodes", "orderings", "periods", "propflow_weighting", "score_histograms",
            "slice_positives", "stability_readings", "stable_rate_odds", "steering",
            "surrogate_auroc", "surrogate_moments", "table1", "table2", "table2_closed_form", "table2_counts",
-           "table2_implied", "table3", "task", "task_sizes", "tasks", "theorem41", "theorem61", "time_slices",
+           "table2_implied", "table3", "table3_lpmade", "task", "task_sizes", "tasks", "theorem41", "theorem61", "time_slices",
            "training_task", "utc"]

@@ -79,7 +79,12 @@ def distance_values():
 
 
 @pytest.fixture
-def measures_values():
+def measures_values(measures_inputs):
+    return measures.ours(**measures_inputs)
+
+
+@pytest.fixture
+def measures_inputs():
     idx = pd.MultiIndex.from_tuples([(n, c) for n in NETS for c in ("training network", "testing network")])
     new_nodes = pd.DataFrame({"candidates": 1e6, "AUROC PA": 0.8, "AUROC PropFlow": 0.8, "AUROC Adamic/Adar": 0.6},
                              index=idx)
@@ -91,9 +96,9 @@ def measures_values():
                          "l = 5": [0.0005, 0.001], "all pairs": [0.002, 0.003], "AUROC l = 2": [0.6, 0.6],
                          "AUROC all": [0.8, 0.8]})
     tidx = pd.MultiIndex.from_tuples([(n, p, d) for n in NETS[:2] for p in PREDS for d in ("slice", "agglomerated")])
-    temporal = pd.DataFrame({"AUPR monotone as the paper expects": True, "AUROC monotone the same way": False},
-                            index=tidx)
+    temporal = pd.DataFrame({"AUPR monotone as the paper expects": True, "AUROC monotone the same way": False,
+                             "AUROC changes direction": True}, index=tidx)
     hists = {(n, p): SimpleNamespace(n_positive=10, n_negative=1000) for n in NETS for p in PREDS}
     tasks = {n: SimpleNamespace(n_candidates=10_000_000, positives=np.arange(100), n_nodes=5000) for n in NETS}
-    return measures.ours(new_nodes=new_nodes, theorem61=theorem61, reversals=reversals, networks=NETS, aupr=aupr,
-                         temporal=temporal, hists=hists, tasks=tasks)
+    return dict(new_nodes=new_nodes, theorem61=theorem61, reversals=reversals, networks=NETS, aupr=aupr,
+                temporal=temporal, hists=hists, tasks=tasks)

@@ -8,12 +8,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from evalkit import linkpred
 from evalkit.reproductions import _experiment
 from evalkit.reproductions.link_prediction import distance, setups
 from evalkit.reproductions.link_prediction.distance import surrogate
 
 NAMES = ("link-prediction-orderings", "link-prediction-propflow-weighting", "link-prediction-fig10",
-         "link-prediction-table2", "link-prediction-fig11", "link-prediction-table3", "link-prediction-steering")
+         "link-prediction-table2", "link-prediction-fig11", "link-prediction-table3", "link-prediction-table3-lpmade", "link-prediction-steering")
 SMALL = ("email-Eu-core",)
 
 
@@ -209,3 +210,66 @@ def test_surrogate_errors():
 def test_surrogate_refuses_too_few_simulations():
     with pytest.raises(ValueError, match="n_simulations must be an integer >= 2"):
         surrogate.surrogate_auroc(10, 100, 20, 1000, 0.2, 2, n_simulations=1)
+
+
+def test_table3_lpmade_at_two_steps_reaches_exactly_the_two_hop_positives(shared_data):
+    # PropFlow with l = 2 on positive weights reaches a pair iff it is within 2 steps: the share of
+    # the positive orderings it reaches is Condmat's share of positives at distance 2
+    table = distance.table3_lpmade(scale="small")
+    assert list(table.index) == [2]
+    t = setups.task("Condmat")
+    pairs = linkpred.two_hop_pairs(t.adjacency)
+    n = t.n_nodes
+    pos = np.sort(t.positives, axis=1)
+    two_hop = np.isin(pos[:, 0] * n + pos[:, 1], pairs[:, 0] * n + pairs[:, 1]).mean()
+    assert table.loc[2, "reached"] == pytest.approx(two_hop, abs=1e-12)
+    # the streamed AUROCs are those of the histograms over the same pairs
+    S = linkpred.propflow(t.weights, max_length=2, symmetrize=None)
+    ordered = linkpred.ordered_pair_histogram(t.adjacency, t.positives, S).evaluate().auroc
+    mean = linkpred.score_histogram(t.adjacency, t.positives, linkpred.mean_of_orderings(S)).evaluate().auroc
+    assert table.loc[2, "ordered"] == pytest.approx(ordered, abs=1e-12)
+    assert table.loc[2, "mean"] == pytest.approx(mean, abs=1e-12)
+    # the nodes new in 2000 add zero-scored positives and negatives: they pull the AUROC towards 1/2 from above
+    assert 0.5 < table.loc[2, "ordered, new nodes"] < table.loc[2, "ordered"] < 1
+
+
+def test_best_distance_counts_only_distances_with_enough_positives():
+    auroc = pd.Series({2.0: 0.58, 4.0: 0.69, 7.0: 0.70, 12.0: 0.74, 13.0: 0.95, np.inf: 0.99})
+    positives = {2.0: 1196, 4.0: 648, 7.0: 273, 12.0: 3, 13.0: 1, np.inf: 437}
+    best, margin = distance.best_distance(auroc, positives)
+    assert best == 7.0 and margin == pytest.approx(0.01)                        # confirming case
+    assert distance.best_distance(auroc, positives, min_positives=1)[0] == 13.0  # a single positive would win
+    positives[7.0] = 50
+    assert distance.best_distance(auroc, positives)[0] == 4.0                  # counter-example
+    assert distance.best_distance(auroc, positives, min_positives=10_000) == (None, pytest.approx(float("nan"), nan_ok=True))
+
+
+def test_decays_exponentially_needs_a_fall_at_every_step_and_a_constant_rate():
+    d = [2.0, 3.0, 4.0, 5.0, 6.0, np.inf]
+    assert distance.decays_exponentially(d, [1000, 300, 90, 27, 8, 500])            # confirming: 0.3 per step
+    assert not distance.decays_exponentially(d, [1196, 650, 648, 637, 448, 437])     # Condmat: flat from 3 to 5
+    assert not distance.decays_exponentially(d, [152, 147, 3, 0, 0, 10])             # CollegeMsg: flat, then a cliff
+    assert distance.decays_exponentially(d, [1646, 81, 2, 0, 0, 5])                  # email-Eu-core
+    assert not distance.decays_exponentially(d, [1000, 500, 30, 25, 8, 0])           # falls, but not by a constant factor
+    assert not distance.decays_exponentially(d, [1000, 500, 30, 25, 8, 0], min_r2=0.99, min_step=0.5)
+    assert not distance.decays_exponentially(d, [0, 0, 0, 0, 0, 9])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_streamed_auroc_is_the_histograms_auroc(seed):
+    from evalkit.reproductions.link_prediction.distance import lpmade
+
+    rng = np.random.default_rng(seed)
+    grid = np.round(rng.uniform(0, 1, 40), 1)                      # ties between positives and negatives
+    stored = rng.choice(grid, 300)
+    stored[:20] = 0.0                                              # stored zeros count as zeros
+    is_pos = rng.random(stored.size) < 0.1
+    not_candidate = ~is_pos & (rng.random(stored.size) < 0.1)
+    positives = np.r_[stored[is_pos], np.zeros(7)]                  # some positives unstored: score 0
+    n_zero_neg = 55
+    negatives = stored[~is_pos & ~not_candidate]
+    n_negative = int(np.count_nonzero(negatives) + n_zero_neg)
+    want = linkpred.ScoreHistogram.from_unsorted(positives, np.r_[negatives[negatives != 0], 0.0],
+                                                 np.r_[np.ones(np.count_nonzero(negatives), int), n_zero_neg]).evaluate()
+    auroc, reached = lpmade._streamed_auroc(positives, stored, np.r_[stored[is_pos], stored[not_candidate]], n_negative)
+    assert auroc == pytest.approx(want.auroc, abs=1e-12) and reached == np.count_nonzero(negatives)

@@ -2,6 +2,7 @@
 network), and the page's claim values."""
 import argparse
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -47,6 +48,28 @@ def test_ours(measures_values):
     assert ours["yang.fig15.aupr-l2-above-all"] and ours["yang.fig15.aupr-declines"]
     assert ours["yang.fig15.aupr-increases"] is False
     assert ours["yang.fig17.auroc-fluctuates"] and ours["yang.fig19.aupr-rises"]
+
+
+def test_fluctuates_needs_most_slice_curves_to_change_direction(measures_inputs):
+    temporal = measures_inputs["temporal"].copy()
+    slices = temporal.index.get_level_values(2) == "slice"
+    temporal.loc[slices, "AUROC changes direction"] = [True] + [False] * (slices.sum() - 1)   # one curve wiggles
+    assert measures.ours(**{**measures_inputs, "temporal": temporal})["yang.fig17.auroc-fluctuates"] is False
+
+
+def test_the_imbalance_bound_is_judged_where_its_premise_holds(measures_inputs):
+    from types import SimpleNamespace
+
+    tasks = dict(measures_inputs["tasks"])
+    # a dense label period (more new links than vertices) below the bound does not count against it
+    tasks["email-Eu-core"] = SimpleNamespace(n_candidates=400_000, positives=np.arange(1700), n_nodes=959)
+    assert measures.ours(**{**measures_inputs, "tasks": tasks})["yang.s7.imbalance-bound"] is True
+    # a sparse one below the bound does
+    tasks["email-Eu-core"] = SimpleNamespace(n_candidates=100_000, positives=np.arange(300), n_nodes=959)
+    assert measures.ours(**{**measures_inputs, "tasks": tasks})["yang.s7.imbalance-bound"] is False
+    # no sparse network: nothing to judge on
+    dense = {n: SimpleNamespace(n_candidates=400_000, positives=np.arange(1700), n_nodes=959) for n in tasks}
+    assert measures.ours(**{**measures_inputs, "tasks": dense})["yang.s7.imbalance-bound"] is False
 
 
 def test_time_slices_do_not_depend_on_n_jobs(shared_data):

@@ -8,6 +8,8 @@ Its experiments, by section, in the parts of this page module:
 - :mod:`~evalkit.reproductions.link_prediction.distance.by_distance` -- AUROC by distance (Fig. 10) and
   after removing the near negatives (Fig. 11), fair against Kaggle-style test sets (Fig. 13, Table 3),
   steering
+- :mod:`~evalkit.reproductions.link_prediction.distance.lpmade` -- Table 3's pooled PropFlow on Condmat
+  scored as the paper's authors' tool, LPmade, scores all pairs
 - :mod:`~evalkit.reproductions.link_prediction.distance.surrogate` -- the paper's surrogate ranking
   simulation and its closed form (Table 2)
 
@@ -20,15 +22,16 @@ from collections.abc import Mapping
 import numpy as np
 from scipy import stats
 
-from ...._checks import Array, Instance, checks
+from ...._checks import Array, Instance, Integer, Real, checks
 from .by_distance import SHORT, fig10, fig10_exceptions, fig11, steering, table3
 from .direction import PROPFLOW_CLAIMS, orderings, propflow_weighting
+from .lpmade import LPMADE_DEPTH, table3_lpmade
 from .surrogate import (SurrogateMoments, SurrogateResult, surrogate_auroc, surrogate_moments, table2,
                         table2_closed_form, table2_counts, table2_implied)
 
-__all__ = ["PROPFLOW_CLAIMS", "SHORT", "SurrogateMoments", "SurrogateResult", "fig10", "fig10_exceptions", "fig11",
+__all__ = ["DECAY_STEP", "LPMADE_DEPTH", "MIN_POSITIVES", "PROPFLOW_CLAIMS", "SHORT", "SurrogateMoments", "SurrogateResult", "best_distance", "decays_exponentially", "fig10", "fig10_exceptions", "fig11",
            "orderings", "ours", "propflow_weighting", "steering", "surrogate_auroc", "surrogate_moments", "table2",
-           "table2_closed_form", "table2_counts", "table2_implied", "table3"]
+           "table2_closed_form", "table2_counts", "table2_implied", "table3", "table3_lpmade"]
 
 
 def _example_frame():
@@ -42,6 +45,102 @@ def _example_directional():
     import pandas as pd
 
     return pd.Series({"PropFlow (one ordering)": True})
+
+
+#: the fewest positives a distance needs for its AUROC to count in "the best distance": with k positives
+#: and many negatives an AUROC near chance has a standard error of about sqrt(1 / (12 k)), 0.029 at 100
+MIN_POSITIVES = 100
+
+
+@checks(auroc=Instance("Series", example=lambda: __import__("pandas").Series({2.0: 0.6, 3.0: 0.7})),
+        n_positive=Instance(Mapping, example=lambda: {2.0: 150, 3.0: 120}), min_positives=Integer(1))
+def best_distance(auroc, n_positive, *, min_positives=MIN_POSITIVES):
+    """The finite distance with the highest AUROC among those with at least ``min_positives`` positives.
+
+    Parameters
+    ----------
+    auroc : pandas.Series
+        AUROC by distance (a row of :func:`fig10` without ``"all"``; NaN where a distance has none).
+    n_positive : Mapping of float -> int
+        Positives at each distance.
+    min_positives : int
+        The fewest positives a distance needs to count.
+
+    Returns
+    -------
+    tuple
+        ``(distance, margin)``: the best distance (None if no distance counts) and its lead over
+        the second best (NaN if fewer than two count).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> best_distance(pd.Series({2.0: 0.58, 4.0: 0.69, 7.0: 0.70, 13.0: 0.95}),
+    ...               {2.0: 1196, 4.0: 648, 7.0: 273, 13.0: 1})    # distance 13 has one positive
+    (7.0, 0.010000000000000009)
+    """
+    counted = auroc[[np.isfinite(float(d)) and n_positive.get(float(d), 0) >= min_positives for d in auroc.index]]
+    counted = counted.dropna().astype(float).sort_values(ascending=False)
+    if counted.empty:
+        return None, float("nan")
+    margin = float(counted.iloc[0] - counted.iloc[1]) if len(counted) > 1 else float("nan")
+    return float(counted.index[0]), margin
+
+
+#: an "exponential decay" must remove at least this share of the links at each step: a step that
+#: removes less is flat, not a decay
+DECAY_STEP = 0.1
+
+
+@checks(distances=Array(ndim=1, kind="real", finite=False), counts=Array(ndim=1, low=0), last=Real(2),
+        min_step=Real(0, 1), min_r2=Real(0, 1))
+def decays_exponentially(distances, counts, *, last=5, min_step=DECAY_STEP, min_r2=0.9):
+    """Whether counts by distance decay exponentially from distance 2 to ``last`` (Fig. 9's claim).
+
+    Exponential decay is a constant factor per step below 1. Over the finite distances from
+    2 to ``last`` (or to the last distance with a count), every step must remove at least
+    ``min_step`` of the count, and the logarithm of the counts must be close to a line in the
+    distance (coefficient of determination at least ``min_r2``; two points always are).
+
+    Parameters
+    ----------
+    distances : array_like of float
+        Distances (``inf`` allowed: ignored).
+    counts : array_like of int
+        The count at each distance.
+    last : float
+        The largest distance looked at.
+    min_step : float
+        The smallest share of the count a step must remove.
+    min_r2 : float
+        The smallest coefficient of determination of the log-linear fit.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> decays_exponentially([2, 3, 4, 5], [1000, 300, 90, 27])            # a factor 0.3 per step
+    True
+    >>> decays_exponentially([2, 3, 4, 5], [1196, 650, 648, 637])          # flat from 3 to 5
+    False
+    """
+    distances, counts = np.asarray(distances, dtype=float), np.asarray(counts, dtype=float)
+    keep = np.isfinite(distances) & (distances >= 2) & (distances <= last)
+    d, c = distances[keep], counts[keep]
+    order = np.argsort(d)
+    d, c = d[order], c[order]
+    if not c.any():
+        return False
+    d, c = d[:np.flatnonzero(c)[-1] + 1], c[:np.flatnonzero(c)[-1] + 1]   # up to the last distance with a count
+    if c.size < 2 or (c == 0).any() or not np.all(c[1:] <= (1 - min_step) * c[:-1]):
+        return False
+    if c.size == 2:
+        return True
+    y = np.log(c)
+    fit = np.polyval(np.polyfit(d, y, 1), d)
+    return bool(1 - np.sum((y - fit) ** 2) / np.sum((y - y.mean()) ** 2) >= min_r2)
 
 
 def _rises_with(x, y):
@@ -132,14 +231,11 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
         "yang.s4.2.condmat.l2-negatives-at-balance": counts["neg2"] * P / N,
         "yang.s4.2.condmat.l2-share": counts["pos2"] / P, "yang.s4.2.condmat.l3-share": counts["pos3"] / P,
     }
-    # Fig. 9: the share of new links falls from distance 2 to 5 (or the last finite distance)
+    # Fig. 9: the new links decay exponentially from distance 2 to 5 (or the last finite distance)
     decays, differs = [], []
     for dh in by_distance.values():
         h = dh["preferential_attachment"]
-        finite = np.isfinite(h.distance) & (h.distance >= 2) & (h.distance <= 5)
-        pos = h.n_positive[finite]
-        pos = pos[:np.flatnonzero(pos)[-1] + 1] if pos.any() else pos   # up to the last distance with positives
-        decays.append(bool(np.all(np.diff(pos) < 0)))
+        decays.append(decays_exponentially(h.distance, h.n_positive))
         with_pos = np.isfinite(h.distance) & (h.n_positive > 0)
         rate = h.n_negative[with_pos] / h.n_positive[with_pos]
         differs.append(bool(rate.max() / rate.min() > 10))
@@ -155,7 +251,9 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
     ours["yang.fig10.condmat.pf-above-pa-overall"] = bool(pf["all"] > pa["all"])
     wins = [d for d in pf.drop("all").dropna().index if pf[d] > pa[d]]
     ours["yang.fig10.condmat.pf-above-pa-only-at-2"] = wins == [2.0]
-    ours["yang.s7.1.condmat.best-distance-7"] = float(pa.drop("all").astype(float).idxmax()) == 7.0
+    cm_pa = by_distance["Condmat"]["preferential_attachment"]
+    best, _ = best_distance(pa.drop("all"), dict(zip(cm_pa.distance.astype(float), cm_pa.n_positive)))
+    ours["yang.s7.1.condmat.best-distance-7"] = best == 7.0
     gap = fig10["all"] - fig10[2.0]
     size = pd.Series(n_nodes)
     ours["yang.fig10.gap-shrinks-with-size"] = all(
