@@ -13,7 +13,7 @@ from ..._parallel import parallel_map
 from .._experiment import experiment
 from .setups import DISTANCE_NETWORKS, NETWORKS, Network, distance_histograms, events, mean_propflow, periods, task
 
-__all__ = ["MEASURE_PREDICTORS", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "ours", "score_histograms",
+__all__ = ["MEASURE_PREDICTORS", "PR_RECALL_GRID", "ROC_FPR_GRID", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "ours", "score_histograms",
            "slice_positives", "theorem61", "time_slices"]
 
 #: label -> predictor name for the engine (PropFlow: its mean-of-orderings matrix)
@@ -21,6 +21,11 @@ MEASURE_PREDICTORS = {"PA": "preferential_attachment", "PropFlow": None, "Adamic
                       "common neighbours": "common_neighbors"}
 #: the networks of the time-slice experiment (email-Eu-core's label period has a gap)
 TIME_NETWORKS = ("Condmat", "CollegeMsg", "Enron (Benson)")
+#: where :func:`time_slices` samples each ROC curve (its true positive rate at these false positive rates)
+ROC_FPR_GRID = np.linspace(0, 1, 201)
+#: where :func:`time_slices` samples each precision-recall curve (the precision of the first threshold
+#: that reaches each recall)
+PR_RECALL_GRID = np.linspace(0.005, 1, 200)
 _END = "last event"
 
 
@@ -288,9 +293,14 @@ def _time_slices_unit(name, cumulative, n_slices):
     rows = []
     for i, t in enumerate(slices, start=1):
         for pred in ("PA", "PropFlow", "Adamic/Adar"):
-            e = linkpred.evaluate_all_pairs(t.adjacency, t.positives, _predictor(name, pred))
+            h = linkpred.score_histogram(t.adjacency, t.positives, _predictor(name, pred))
+            e = h.evaluate()
+            fpr, tpr = h.roc_curve()
+            recall, precision = h.precision_recall_curve()
             rows.append({"network": name, "design": "agglomerated" if cumulative else "slice", "i": i,
-                         "predictor": pred, "positives": e.n_positive, "AUROC": e.auroc, "AUPR": e.aupr})
+                         "predictor": pred, "positives": e.n_positive, "AUROC": e.auroc, "AUPR": e.aupr,
+                         "ROC": np.interp(ROC_FPR_GRID, fpr, tpr).tolist(),
+                         "PR": precision[np.searchsorted(recall, PR_RECALL_GRID - 1e-12)].tolist()})
     return rows
 
 
@@ -318,7 +328,9 @@ def time_slices(*, networks: tuple[Network, ...] = TIME_NETWORKS, n_slices: int 
     Returns
     -------
     pandas.DataFrame
-        Columns network, design ('slice' / 'agglomerated'), i, predictor, positives, AUROC, AUPR.
+        Columns network, design ('slice' / 'agglomerated'), i, predictor, positives, AUROC, AUPR,
+        and the curves: ``ROC`` (the true positive rates at ``ROC_FPR_GRID``) and ``PR`` (the
+        precisions at ``PR_RECALL_GRID``), lists of float.
 
     Examples
     --------

@@ -34,7 +34,12 @@ def _curve(network, predictor, ranges, mean=0.8):
 
 
 @pytest.fixture
-def sampling_values():
+def sampling_values(sampling_inputs):
+    return sampling.ours(**sampling_inputs)
+
+
+@pytest.fixture
+def sampling_inputs():
     theorem = pd.DataFrame({"Theorem 4.1": [1e-6, 1e-7, 1e-8], "ratio": [0.97, 1.01, 0.99]},
                            index=pd.Index([1e-5, 1e-4, 1e-3], name="p"))
     fig7 = pd.concat([_curve("Condmat", "PA", [0.03, 0.009, 0.004, 0.001, 0, 0]),
@@ -44,7 +49,8 @@ def sampling_values():
     fig8 = pd.concat([_curve("Condmat", "sup", [0.02, 0.005, 0.002, 0, 0, 0]),
                       _curve("email-Eu-core", "sup", [0.3, 0.1, 0.04, 0.02, 0.004, 0])]).drop(columns="predictor")
     cor = pd.DataFrame({"Var(AUROC), measured": [3e-7, 3e-5]}, index=["Condmat", "CollegeMsg"])
-    return sampling.ours(theorem=theorem, corollary_z=np.array([0.5, -1.2]), corollary=cor, fig7=fig7, fig8=fig8)
+    return dict(theorem=theorem, corollary_z=np.array([0.5, -1.2]), corollary=cor, fig7=fig7, fig8=fig8,
+                balanced=sampling._example_balanced())
 
 
 def _hist(pos, neg, distances):
@@ -52,7 +58,12 @@ def _hist(pos, neg, distances):
 
 
 @pytest.fixture
-def distance_values():
+def distance_values(distance_inputs):
+    return distance.ours(**distance_inputs)
+
+
+@pytest.fixture
+def distance_inputs():
     dists = [2.0, 3.0, 4.0, 5.0, np.inf]
     by_distance = {n: {"preferential_attachment": _hist([400, 200, 100, 50, 10], [4e4, 4e5, 4e6, 4e7, 1e8], dists)}
                    for n in NETS}
@@ -72,10 +83,16 @@ def distance_values():
     directional = pd.Series({"common neighbours": False, "PropFlow (one ordering)": True})
     fig5 = np.array([[0, 1 / 3], [1.0, 0]])
     counts = {"N": 9.6e7, "P": 4500.0, "pos2": 1200.0, "neg2": 214000.0, "pos3": 650.0}
-    return distance.ours(directional=directional, fig5=fig5, orderings=orderings, counts=counts,
-                         by_distance=by_distance, fig10=fig10, table2=table2, fig11=fig11, table3=table3,
-                         fig13=fig13, steering=steering, a_l=np.array([0.4, 0.9]),
-                         n_nodes=dict(zip(NETS, (13000, 1677, 959))))
+    return dict(directional=directional, fig5=fig5, orderings=orderings, counts=counts,
+                by_distance=by_distance, fig10=fig10, table2=table2, fig11=fig11, table3=table3,
+                fig13=fig13, steering=steering, a_l=np.array([0.4, 0.9]),
+                n_nodes=dict(zip(NETS, (13000, 1677, 959))), walks=_walks_table())
+
+
+def _walks_table(katz_lead=0.3):
+    rows = [(n, p) for n in NETS for p in ("PA", "PropFlow", "Katz", "rooted PageRank") if (n, p) != (NETS[0], "rooted PageRank")]
+    lead = {"PA": 0.1, "PropFlow": 0.3, "Katz": katz_lead, "rooted PageRank": 0.25}
+    return pd.DataFrame({"inflation": [lead[p] for _, p in rows]}, index=pd.MultiIndex.from_tuples(rows))
 
 
 @pytest.fixture
@@ -102,3 +119,9 @@ def measures_inputs():
     tasks = {n: SimpleNamespace(n_candidates=10_000_000, positives=np.arange(100), n_nodes=5000) for n in NETS}
     return dict(new_nodes=new_nodes, theorem61=theorem61, reversals=reversals, networks=NETS, aupr=aupr,
                 temporal=temporal, hists=hists, tasks=tasks)
+
+
+@pytest.fixture
+def walks_table():
+    """A walk_inflation table: (network, predictor) -> inflation, Katz's lead set by the argument."""
+    return _walks_table

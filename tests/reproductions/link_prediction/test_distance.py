@@ -14,7 +14,8 @@ from evalkit.reproductions.link_prediction import distance, setups
 from evalkit.reproductions.link_prediction.distance import surrogate
 
 NAMES = ("link-prediction-orderings", "link-prediction-propflow-weighting", "link-prediction-fig10",
-         "link-prediction-table2", "link-prediction-fig11", "link-prediction-table3", "link-prediction-table3-lpmade", "link-prediction-steering")
+         "link-prediction-table2", "link-prediction-fig11", "link-prediction-table3", "link-prediction-table3-lpmade", "link-prediction-walk-inflation",
+         "link-prediction-steering")
 SMALL = ("email-Eu-core",)
 
 
@@ -131,7 +132,10 @@ def test_ours(distance_values):
     assert ours["yang.fig10.condmat.pf-above-pa-only-at-2"] is False
     assert ours["yang.table2.a03.b50"] == 5.2 and ours["yang.table2.falls-with-beta"]
     assert ours["yang.table3.kaggle-higher"] is False and ours["yang.table3.max-gain"] == pytest.approx(0.6 / 0.7 - 1)
-    assert ours["yang.fig9.decay"] and ours["yang.fig11.increases"] and ours["yang.s4.3.arbitrary-auroc"]
+    assert ours["yang.fig9.decay"]                # 400, 200, 100, 50: a factor 1/2 per step
+    assert ours["yang.fig11.increases"] and ours["yang.s4.3.arbitrary-auroc"]
+    # PA rises steadily over the distances with >= 100 positives (2-4): not unstable
+    assert ours["yang.fig10.dblp.pa-unstable-pf-monotone"] is False
 
 
 def test_rises_with_is_spearmans_sign_and_false_without_a_rank_correlation():
@@ -273,3 +277,10 @@ def test_streamed_auroc_is_the_histograms_auroc(seed):
                                                  np.r_[np.ones(np.count_nonzero(negatives), int), n_zero_neg]).evaluate()
     auroc, reached = lpmade._streamed_auroc(positives, stored, np.r_[stored[is_pos], stored[not_candidate]], n_negative)
     assert auroc == pytest.approx(want.auroc, abs=1e-12) and reached == np.count_nonzero(negatives)
+
+
+def test_walk_inflation_needs_katz_and_rooted_pagerank_above_pa_on_every_network(distance_inputs, distance_values,
+                                                                                walks_table):
+    assert distance_values["yang.s4.2.walk-inflation"] is True           # Katz 0.3, PageRank 0.25 > PA 0.1
+    below = distance.ours(**{**distance_inputs, "walks": walks_table(katz_lead=0.05)})   # Katz below PA
+    assert below["yang.s4.2.walk-inflation"] is False

@@ -86,3 +86,25 @@ def test_ours_leaves_out_the_parts_not_given():
     fig3 = framework.ours(spans={"adamic_adar": 1.0, "preferential_attachment": 1.5},
                           distinct={"adamic_adar": 50, "preferential_attachment": 60})
     assert fig3 == {"yang.fig3.distributions-differ": False}
+
+
+def test_calibration_claim_needs_an_interval_that_excludes_the_factor():
+    import pandas as pd
+
+    from evalkit.reproductions.link_prediction import calibration
+
+    frame = pd.DataFrame({"ratio, 95% low": [8.6, np.nan], "ratio, 95% high": [13.7, np.nan]}, index=["a", "b"])
+    assert calibration.ours(frame) == {"yang.s3.1.degree-product-calibration": False}   # 10 inside; b undecided
+    frame.loc["b"] = [1.3, 8.5]
+    assert calibration.ours(frame) == {"yang.s3.1.degree-product-calibration": True}
+
+
+def test_degree_product_calibration_counts_the_bands(shared_data):
+    from evalkit.reproductions.link_prediction import calibration, setups
+
+    table = calibration.degree_product_calibration(("email-Eu-core",), low=100, factor=3)
+    h = setups.distance_histograms("email-Eu-core")["preferential_attachment"].pooled()
+    lo, hi = 100 * 10 ** -0.1, 100 * 10 ** 0.1
+    assert table.loc["email-Eu-core", "positives near 100"] == ((h.positive_scores >= lo) & (h.positive_scores < hi)).sum()
+    with pytest.raises(ValueError, match="half_width"):
+        calibration.degree_product_calibration(("email-Eu-core",), half_width=2)

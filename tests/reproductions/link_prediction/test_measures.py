@@ -37,6 +37,12 @@ def test_measures_experiments_on_a_stand_in(shared_data):
     assert aupr.loc[("email-Eu-core", "PA"), "all pairs"] > 0
     slices = measures.time_slices(networks=SMALL, n_slices=2)
     assert len(slices) == 2 * 2 * 3 and measures.slice_positives("email-Eu-core", n_slices=2)
+    # the sampled curves are the slices' own: the ROC's area is the AUROC (up to the grid), and a
+    # precision never exceeds 1 nor falls below the slice's base rate at recall 1
+    for row in slices.itertuples():
+        assert np.trapezoid(row.ROC, measures.ROC_FPR_GRID) == pytest.approx(row.AUROC, abs=5e-3)
+        assert row.ROC[0] >= 0 and row.ROC[-1] == pytest.approx(1.0)
+        assert 0 < min(row.PR) and max(row.PR) <= 1
 
 
 def test_ours(measures_values):

@@ -11,7 +11,7 @@ from evalkit.reproductions import _experiment
 from evalkit.reproductions.link_prediction import sampling, setups
 
 NAMES = ("link-prediction-theorem41", "link-prediction-auroc-variance", "link-prediction-corollary43",
-         "link-prediction-fig7", "link-prediction-fig8")
+         "link-prediction-fig7", "link-prediction-fig8", "link-prediction-balanced-sampling")
 SMALL = ("email-Eu-core",)
 
 
@@ -72,6 +72,37 @@ def test_ours(sampling_values):
     assert ours["yang.fig8.dblp.stable-rate"] == pytest.approx(1e-4)
     assert ours["yang.fig7.condmat.pa-most-susceptible"] and ours["yang.fig7.facebook.pf-most-susceptible"]
     assert ours["yang.fig7.variance-grows"] and ours["yang.fig7.mean-stable"]
+
+
+def _balanced(pf_dev, pa_dev, aupr_mean=0.8, auroc_mean=0.8003):
+    index = pd.MultiIndex.from_tuples([(n, p) for n in ("Condmat", "CollegeMsg") for p in ("PA", "AA", "PF")])
+    frame = pd.DataFrame({"AUROC, all pairs": 0.8, "AUROC, mean of the samples": auroc_mean,
+                          "AUROC, largest deviation": 0.005, "AUPR, all pairs": 0.002,
+                          "AUPR, mean of the samples": aupr_mean}, index=index)
+    frame.loc[("Condmat", "PF"), "AUROC, largest deviation"] = pf_dev
+    frame.loc[("Condmat", "PA"), "AUROC, largest deviation"] = pa_dev
+    return frame
+
+
+def test_balanced_sampling_claims_say_false_on_counter_examples(sampling_inputs):
+    sampling_inputs = {k: v for k, v in sampling_inputs.items() if k != "balanced"}
+    confirming = sampling.ours(**sampling_inputs, balanced=_balanced(0.008, 0.012))
+    assert confirming["yang.s4.1.balanced-deviation.propflow"] and confirming["yang.s4.1.balanced-deviation.pa"]
+    assert confirming["yang.s4.1.aupr-responds-to-sampling"]
+    counter = sampling.ours(**sampling_inputs, balanced=_balanced(0.0045, 0.0093, aupr_mean=0.0025))
+    assert not counter["yang.s4.1.balanced-deviation.propflow"] and not counter["yang.s4.1.balanced-deviation.pa"]
+    assert not counter["yang.s4.1.aupr-responds-to-sampling"]             # the AUPR barely moves
+    moved = sampling.ours(**sampling_inputs, balanced=_balanced(0.0045, 0.0093, auroc_mean=0.83))
+    assert not moved["yang.s4.1.aupr-responds-to-sampling"]               # the AUROC moves too
+
+
+def test_balanced_sampling_units(shared_data):
+    table = sampling.balanced_sampling(networks=("email-Eu-core",), n_repeats=5)
+    row = table.loc[("email-Eu-core", "PA")]
+    t = setups.task("email-Eu-core")
+    assert row["rate"] == pytest.approx(len(t.positives) / (t.n_candidates - len(t.positives)))   # balance
+    assert 0 <= row["AUROC, largest deviation"] and row["AUROC, exact SD"] > 0
+    assert row["AUPR, mean of the samples"] > row["AUPR, all pairs"]
 
 
 def test_fig8_does_not_depend_on_n_jobs(shared_data):

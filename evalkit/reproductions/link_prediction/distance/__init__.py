@@ -10,6 +10,10 @@ Its experiments, by section, in the parts of this page module:
   steering
 - :mod:`~evalkit.reproductions.link_prediction.distance.lpmade` -- Table 3's pooled PropFlow on Condmat
   scored as the paper's authors' tool, LPmade, scores all pairs
+- :mod:`~evalkit.reproductions.link_prediction.distance.walks` -- the pooled AUROC's lead over the best
+  single distance for PA, PropFlow, Katz and rooted PageRank
+- :mod:`~evalkit.reproductions.link_prediction.distance.reading` -- how the chapter reads "the best
+  distance", "exponential" and "monotonic"
 - :mod:`~evalkit.reproductions.link_prediction.distance.surrogate` -- the paper's surrogate ranking
   simulation and its closed form (Table 2)
 
@@ -22,16 +26,19 @@ from collections.abc import Mapping
 import numpy as np
 from scipy import stats
 
-from ...._checks import Array, Instance, Integer, Real, checks
+from ...._checks import Array, Instance, checks
 from .by_distance import SHORT, fig10, fig10_exceptions, fig11, steering, table3
 from .direction import PROPFLOW_CLAIMS, orderings, propflow_weighting
 from .lpmade import LPMADE_DEPTH, table3_lpmade
+from .walks import WALK_PREDICTORS, walk_inflation
+from .reading import DECAY_STEP, MIN_POSITIVES, best_distance, decays_exponentially, monotone
 from .surrogate import (SurrogateMoments, SurrogateResult, surrogate_auroc, surrogate_moments, table2,
                         table2_closed_form, table2_counts, table2_implied)
 
 __all__ = ["DECAY_STEP", "LPMADE_DEPTH", "MIN_POSITIVES", "PROPFLOW_CLAIMS", "SHORT", "SurrogateMoments", "SurrogateResult", "best_distance", "decays_exponentially", "fig10", "fig10_exceptions", "fig11",
-           "orderings", "ours", "propflow_weighting", "steering", "surrogate_auroc", "surrogate_moments", "table2",
-           "table2_closed_form", "table2_counts", "table2_implied", "table3", "table3_lpmade"]
+           "monotone", "orderings", "ours", "propflow_weighting", "steering", "surrogate_auroc", "surrogate_moments", "table2",
+           "table2_closed_form", "table2_counts", "table2_implied", "table3", "table3_lpmade", "WALK_PREDICTORS",
+           "walk_inflation"]
 
 
 def _example_frame():
@@ -45,102 +52,6 @@ def _example_directional():
     import pandas as pd
 
     return pd.Series({"PropFlow (one ordering)": True})
-
-
-#: the fewest positives a distance needs for its AUROC to count in "the best distance": with k positives
-#: and many negatives an AUROC near chance has a standard error of about sqrt(1 / (12 k)), 0.029 at 100
-MIN_POSITIVES = 100
-
-
-@checks(auroc=Instance("Series", example=lambda: __import__("pandas").Series({2.0: 0.6, 3.0: 0.7})),
-        n_positive=Instance(Mapping, example=lambda: {2.0: 150, 3.0: 120}), min_positives=Integer(1))
-def best_distance(auroc, n_positive, *, min_positives=MIN_POSITIVES):
-    """The finite distance with the highest AUROC among those with at least ``min_positives`` positives.
-
-    Parameters
-    ----------
-    auroc : pandas.Series
-        AUROC by distance (a row of :func:`fig10` without ``"all"``; NaN where a distance has none).
-    n_positive : Mapping of float -> int
-        Positives at each distance.
-    min_positives : int
-        The fewest positives a distance needs to count.
-
-    Returns
-    -------
-    tuple
-        ``(distance, margin)``: the best distance (None if no distance counts) and its lead over
-        the second best (NaN if fewer than two count).
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> best_distance(pd.Series({2.0: 0.58, 4.0: 0.69, 7.0: 0.70, 13.0: 0.95}),
-    ...               {2.0: 1196, 4.0: 648, 7.0: 273, 13.0: 1})    # distance 13 has one positive
-    (7.0, 0.010000000000000009)
-    """
-    counted = auroc[[np.isfinite(float(d)) and n_positive.get(float(d), 0) >= min_positives for d in auroc.index]]
-    counted = counted.dropna().astype(float).sort_values(ascending=False)
-    if counted.empty:
-        return None, float("nan")
-    margin = float(counted.iloc[0] - counted.iloc[1]) if len(counted) > 1 else float("nan")
-    return float(counted.index[0]), margin
-
-
-#: an "exponential decay" must remove at least this share of the links at each step: a step that
-#: removes less is flat, not a decay
-DECAY_STEP = 0.1
-
-
-@checks(distances=Array(ndim=1, kind="real", finite=False), counts=Array(ndim=1, low=0), last=Real(2),
-        min_step=Real(0, 1), min_r2=Real(0, 1))
-def decays_exponentially(distances, counts, *, last=5, min_step=DECAY_STEP, min_r2=0.9):
-    """Whether counts by distance decay exponentially from distance 2 to ``last`` (Fig. 9's claim).
-
-    Exponential decay is a constant factor per step below 1. Over the finite distances from
-    2 to ``last`` (or to the last distance with a count), every step must remove at least
-    ``min_step`` of the count, and the logarithm of the counts must be close to a line in the
-    distance (coefficient of determination at least ``min_r2``; two points always are).
-
-    Parameters
-    ----------
-    distances : array_like of float
-        Distances (``inf`` allowed: ignored).
-    counts : array_like of int
-        The count at each distance.
-    last : float
-        The largest distance looked at.
-    min_step : float
-        The smallest share of the count a step must remove.
-    min_r2 : float
-        The smallest coefficient of determination of the log-linear fit.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> decays_exponentially([2, 3, 4, 5], [1000, 300, 90, 27])            # a factor 0.3 per step
-    True
-    >>> decays_exponentially([2, 3, 4, 5], [1196, 650, 648, 637])          # flat from 3 to 5
-    False
-    """
-    distances, counts = np.asarray(distances, dtype=float), np.asarray(counts, dtype=float)
-    keep = np.isfinite(distances) & (distances >= 2) & (distances <= last)
-    d, c = distances[keep], counts[keep]
-    order = np.argsort(d)
-    d, c = d[order], c[order]
-    if not c.any():
-        return False
-    d, c = d[:np.flatnonzero(c)[-1] + 1], c[:np.flatnonzero(c)[-1] + 1]   # up to the last distance with a count
-    if c.size < 2 or (c == 0).any() or not np.all(c[1:] <= (1 - min_step) * c[:-1]):
-        return False
-    if c.size == 2:
-        return True
-    y = np.log(c)
-    fit = np.polyval(np.polyfit(d, y, 1), d)
-    return bool(1 - np.sum((y - fit) ** 2) / np.sum((y - y.mean()) ** 2) >= min_r2)
 
 
 def _rises_with(x, y):
@@ -158,9 +69,10 @@ def _rises_with(x, y):
         fig10=Instance("DataFrame", example=_example_frame), table2=Instance("DataFrame", example=_example_frame),
         fig11=Instance("DataFrame", example=_example_frame), table3=Instance("DataFrame", example=_example_frame),
         fig13=Instance("DataFrame", example=_example_frame), steering=Instance("DataFrame", example=_example_frame),
-        a_l=Array(ndim=1, kind="any"), n_nodes=Instance(Mapping, example=dict))
+        a_l=Array(ndim=1, kind="any"), n_nodes=Instance(Mapping, example=dict),
+        walks=Instance("DataFrame", example=_example_frame))
 def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fig11, table3, fig13, steering, a_l,
-         n_nodes):
+         n_nodes, walks):
     """Our values of the distance chapter's claims: Section 3.4 (Figs. 5 and 6), Section 4.2 (counts,
     Figs. 9-11, Table 2), Section 4.3 (Table 3, Fig. 12, steering) and guidelines 3, 5 and 6.
 
@@ -200,6 +112,8 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
         Condmat's mean AUROC at each distance with positives (NaN allowed).
     n_nodes : dict
         Network -> node count.
+    walks : pandas.DataFrame
+        :func:`~evalkit.reproductions.link_prediction.distance.walk_inflation`'s table.
 
     Returns
     -------
@@ -254,6 +168,18 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
     cm_pa = by_distance["Condmat"]["preferential_attachment"]
     best, _ = best_distance(pa.drop("all"), dict(zip(cm_pa.distance.astype(float), cm_pa.n_positive)))
     ours["yang.s7.1.condmat.best-distance-7"] = best == 7.0
+    # DBLP's panel, on its stand-in Condmat: PA unstable across the distances with enough positives, PropFlow monotonic
+    enough = [d for d in pf.drop("all").index
+              if np.isfinite(float(d)) and dict(zip(cm_pa.distance.astype(float), cm_pa.n_positive)).get(float(d), 0)
+              >= MIN_POSITIVES]
+    ours["yang.fig10.dblp.pa-unstable-pf-monotone"] = bool(monotone(pf[enough].astype(float))
+                                                           and not monotone(pa[enough].astype(float)))
+    # Section 4.2: the pooled AUROC's lead over the best distance is larger for Katz and rooted PageRank than for PA
+    lead = walks["inflation"]
+    ours["yang.s4.2.walk-inflation"] = bool(all(
+        lead[(net, walker)] > lead[(net, "PA")]
+        for net in lead.index.get_level_values(0).unique() for walker in ("Katz", "rooted PageRank")
+        if (net, walker) in lead.index))
     gap = fig10["all"] - fig10[2.0]
     size = pd.Series(n_nodes)
     ours["yang.fig10.gap-shrinks-with-size"] = all(
