@@ -6,12 +6,16 @@ returns):
 
 - framework -> :mod:`~evalkit.reproductions.link_prediction.framework`: :func:`identify_networks`,
   :func:`feature_period_window`, :func:`table1` (``link-prediction-table1``), :func:`task_sizes`
-  (``-task-sizes``), :func:`condmat_whole_period`, :func:`class_imbalance` (``-imbalance``);
+  (``-task-sizes``), :func:`condmat_whole_period`, :func:`class_imbalance` (``-imbalance``),
+  and the two small modules of its Section 3 checks:
+  :mod:`~evalkit.reproductions.link_prediction.calibration` (a degree product ten times as large)
+  and :mod:`~evalkit.reproductions.link_prediction.threshold_curves` (the AUROC as a probability);
   claims ``yang.table1.``, ``yang.fig3.``, ``yang.s3.3.``, ``yang.s4.1.imbalance-thousands``,
   ``yang.fig7.condmat.imbalance-order``, ``yang.fig7.condmat.sampled-imbalance-order``
 - sampling -> :mod:`~evalkit.reproductions.link_prediction.sampling`: :func:`theorem41`
   (``-theorem41``), :func:`auroc_variance` (``-auroc-variance``), :func:`corollary43`
-  (``-corollary43``), :func:`fig7` (``-fig7``), :func:`stability_readings`,
+  (``-corollary43``), :func:`fig7` (``-fig7``), :func:`balanced_sampling` (``-balanced-sampling``),
+  :func:`stability_readings`,
   :func:`stable_rate_odds`, :func:`fig8` (``-fig8``); claims ``yang.thm41.``, ``yang.eq1.``,
   ``yang.cor43.``, ``yang.fig7.`` (stable rates, variance, mean, susceptibility), ``yang.fig8.``,
   ``yang.s8.guideline4``
@@ -21,6 +25,7 @@ returns):
   (``-table2``, the paper's surrogate simulation :func:`surrogate_auroc`), :func:`table2_counts`,
   :func:`table2_closed_form` (:func:`surrogate_moments`), :func:`table2_implied`, :func:`fig11`
   (``-fig11``), :func:`table3` (``-table3``), :func:`table3_lpmade` (``-table3-lpmade``),
+  :func:`walk_inflation` (``-walk-inflation``),
   :func:`steering` (``-steering``); claims
   ``yang.s3.4.``, ``yang.fig5.``, ``yang.s4.2.``, ``yang.fig9.``, ``yang.fig10.``,
   ``yang.s7.1.``, ``yang.table2.``, ``yang.fig11.``, ``yang.table3.``, ``yang.fig12.``,
@@ -45,25 +50,26 @@ Every experiment has the scale presets ``"book"`` (what the chapter runs) and ``
 """
 from __future__ import annotations
 
-from . import distance, framework, measures, sampling, setups, source
+from . import calibration, distance, framework, measures, sampling, setups, source, threshold_curves
 from .distance import (PROPFLOW_CLAIMS, SHORT, SurrogateMoments, SurrogateResult, fig10, fig10_exceptions, fig11,
                        orderings, propflow_weighting, steering, surrogate_auroc, surrogate_moments, table2,
-                       table2_closed_form, table2_counts, table2_implied, table3, table3_lpmade)
+                       table2_closed_form, table2_counts, table2_implied, table3, table3_lpmade, walk_inflation)
 from .framework import (class_imbalance, condmat_whole_period, feature_period_window, identify_networks, table1,
                         task_sizes)
 from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig14, new_nodes, score_histograms,
                        slice_positives, theorem61, time_slices)
-from .sampling import (auroc_variance, corollary43, fig7, fig8, stability_readings, stable_rate_odds, theorem41)
+from .sampling import (auroc_variance, balanced_sampling, corollary43, fig7, fig8, stability_readings,
+                       stable_rate_odds, theorem41)
 from .setups import (DISTANCE_NETWORKS, FACEBOOK_SPLIT, NETWORKS, PAPER_NETWORKS, directed_propflow,
                      distance_histograms, events, label, mean_propflow, periods, task, tasks, training_task, utc)
 
 __all__ = ["DISTANCE_NETWORKS", "FACEBOOK_SPLIT", "MEASURE_PREDICTORS", "NETWORKS", "PAPER_NETWORKS",
            "PROPFLOW_CLAIMS", "SHORT", "SurrogateMoments", "SurrogateResult", "TIME_NETWORKS", "aupr_by_distance",
-           "auroc_variance", "class_imbalance", "condmat_whole_period", "corollary43", "directed_propflow",
+           "auroc_variance", "balanced_sampling", "class_imbalance", "condmat_whole_period", "corollary43", "directed_propflow",
            "distance_histograms", "events", "feature_period_window", "fig10", "fig10_exceptions",
            "fig11", "fig14", "fig7", "fig8", "identify_networks", "label", "mean_propflow",
            "new_nodes", "orderings", "periods", "propflow_weighting", "score_histograms",
            "slice_positives", "stability_readings", "stable_rate_odds", "steering",
            "surrogate_auroc", "surrogate_moments", "table1", "table2", "table2_closed_form", "table2_counts",
            "table2_implied", "table3", "table3_lpmade", "task", "task_sizes", "tasks", "theorem41", "theorem61", "time_slices",
-           "training_task", "utc"]
+           "training_task", "utc", "walk_inflation"]

@@ -108,3 +108,20 @@ def test_degree_product_calibration_counts_the_bands(shared_data):
     assert table.loc["email-Eu-core", "positives near 100"] == ((h.positive_scores >= lo) & (h.positive_scores < hi)).sum()
     with pytest.raises(ValueError, match="half_width"):
         calibration.degree_product_calibration(("email-Eu-core",), half_width=2)
+
+
+def test_auroc_as_probability_against_sklearn_and_a_counter_example():
+    import pandas as pd
+    from sklearn.metrics import roc_auc_score
+
+    from evalkit.linkpred import ScoreHistogram
+    from evalkit.reproductions.link_prediction import threshold_curves
+
+    rng = np.random.default_rng(0)
+    pos, neg = rng.integers(0, 5, 30).astype(float), rng.integers(0, 5, 200).astype(float)   # many ties
+    values, counts = np.unique(neg, return_counts=True)
+    table = threshold_curves.auroc_as_probability({"x": ScoreHistogram.from_unsorted(pos, values, counts)})
+    want = roc_auc_score(np.r_[np.ones(30), np.zeros(200)], np.r_[pos, neg])
+    assert table.loc["x", "area"] == pytest.approx(want) and table.loc["x", "probability"] == pytest.approx(want)
+    assert threshold_curves.ours(table) == {"yang.s3.2.auroc-probability": True}
+    assert threshold_curves.ours(pd.DataFrame({"difference": [0.0, 0.01]})) == {"yang.s3.2.auroc-probability": False}
