@@ -260,23 +260,18 @@ def test_decays_exponentially_needs_a_fall_at_every_step_and_a_constant_rate():
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_streamed_auroc_is_the_histograms_auroc(seed):
+def test_wins_count_the_positives_above_each_negative_ties_one_half(seed):
     from evalkit.reproductions.link_prediction.distance import lpmade
 
     rng = np.random.default_rng(seed)
-    grid = np.round(rng.uniform(0, 1, 40), 1)                      # ties between positives and negatives
-    stored = rng.choice(grid, 300)
-    stored[:20] = 0.0                                              # stored zeros count as zeros
-    is_pos = rng.random(stored.size) < 0.1
-    not_candidate = ~is_pos & (rng.random(stored.size) < 0.1)
-    positives = np.r_[stored[is_pos], np.zeros(7)]                  # some positives unstored: score 0
-    n_zero_neg = 55
-    negatives = stored[~is_pos & ~not_candidate]
-    n_negative = int(np.count_nonzero(negatives) + n_zero_neg)
-    want = linkpred.ScoreHistogram.from_unsorted(positives, np.r_[negatives[negatives != 0], 0.0],
-                                                 np.r_[np.ones(np.count_nonzero(negatives), int), n_zero_neg]).evaluate()
-    auroc, reached = lpmade._streamed_auroc(positives, stored, np.r_[stored[is_pos], stored[not_candidate]], n_negative)
-    assert auroc == pytest.approx(want.auroc, abs=1e-12) and reached == np.count_nonzero(negatives)
+    positives = np.sort(np.round(rng.uniform(0, 1, 50), 1))          # many ties
+    negatives = np.round(rng.uniform(0, 1, 3000), 1)
+    want = sum((positives > x).sum() + 0.5 * (positives == x).sum() for x in negatives)
+    lpmade._CHUNK, chunk = 7, lpmade._CHUNK                           # several chunks
+    try:
+        assert lpmade._wins(positives, negatives) == want
+    finally:
+        lpmade._CHUNK = chunk
 
 
 def test_walk_inflation_needs_katz_and_rooted_pagerank_above_pa_on_every_network(distance_inputs, distance_values,
