@@ -138,6 +138,15 @@ def test_ours(distance_values):
     assert ours["yang.fig10.dblp.pa-unstable-pf-monotone"] is False
 
 
+def test_dblp_pattern_needs_pa_unstable_and_propflow_falling(distance_inputs):
+    fig10 = distance_inputs["fig10"].copy()
+    fig10.loc[("Condmat", "PA"), [2.0, 3.0, 4.0]] = [0.60, 0.66, 0.63]         # PA rises, then falls
+    ours = distance.ours(**{**distance_inputs, "fig10": fig10})
+    assert ours["yang.fig10.dblp.pa-unstable-pf-monotone"] is True             # PropFlow: 0.59, 0.55, 0.52
+    fig10.loc[("Condmat", "PropFlow"), [2.0, 3.0, 4.0]] = [0.52, 0.55, 0.59]   # PropFlow only rises
+    assert distance.ours(**{**distance_inputs, "fig10": fig10})["yang.fig10.dblp.pa-unstable-pf-monotone"] is False
+
+
 def test_rises_with_is_spearmans_sign_and_false_without_a_rank_correlation():
     rises_with = distance._rises_with
     assert rises_with([1, 2, 3], [0.1, 0.3, 0.2]) and not rises_with([1, 2, 3], [0.3, 0.2, 0.1])

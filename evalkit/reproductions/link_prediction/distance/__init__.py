@@ -172,7 +172,8 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
     enough = [d for d in pf.drop("all").index
               if np.isfinite(float(d)) and dict(zip(cm_pa.distance.astype(float), cm_pa.n_positive)).get(float(d), 0)
               >= MIN_POSITIVES]
-    ours["yang.fig10.dblp.pa-unstable-pf-monotone"] = bool(monotone(pf[enough].astype(float))
+    pf_curve = pf[enough].astype(float).dropna().to_numpy()
+    ours["yang.fig10.dblp.pa-unstable-pf-monotone"] = bool((np.diff(pf_curve) <= 0).all()     # PropFlow only falls
                                                            and not monotone(pa[enough].astype(float)))
     # Section 4.2: the pooled AUROC's lead over the best distance is larger for Katz and rooted PageRank than for PA
     lead = walks["inflation"]
