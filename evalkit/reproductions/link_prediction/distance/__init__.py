@@ -113,7 +113,7 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
     n_nodes : dict
         Network -> node count.
     walks : pandas.DataFrame
-        :func:`~evalkit.reproductions.link_prediction.distance.walk_inflation`'s table.
+        :func:`~evalkit.reproductions.link_prediction.walk_inflation`'s table.
 
     Returns
     -------
