@@ -8,9 +8,9 @@ returns):
   :func:`feature_period_window`, :func:`table1` (``link-prediction-table1``), :func:`task_sizes`
   (``-task-sizes``), :func:`condmat_whole_period`, :func:`class_imbalance` (``-imbalance``),
   and the two small modules of its Section 3 checks:
-  :mod:`~evalkit.reproductions.link_prediction.calibration` (a degree product ten times as large)
-  and :mod:`~evalkit.reproductions.link_prediction.threshold_curves` (the AUROC as a probability);
-  :mod:`~evalkit.reproductions.link_prediction.figures` holds the drawing helpers of the measures page;
+  :mod:`~evalkit.reproductions.link_prediction.framework.calibration` (a degree product ten times as large)
+  and :mod:`~evalkit.reproductions.link_prediction.framework.threshold_curves` (the AUROC as a probability);
+  :mod:`~evalkit.reproductions.link_prediction.measures.figures` holds the drawing helpers of the measures page;
   claims ``yang.table1.``, ``yang.fig3.``, ``yang.s3.3.``, ``yang.s4.1.imbalance-thousands``,
   ``yang.fig7.condmat.imbalance-order``, ``yang.fig7.condmat.sampled-imbalance-order``
 - sampling -> :mod:`~evalkit.reproductions.link_prediction.sampling`: :func:`theorem41`
@@ -51,8 +51,8 @@ Every experiment has the scale presets ``"book"`` (what the chapter runs) and ``
 """
 from __future__ import annotations
 
-from . import calibration, distance, figures, framework, measures, sampling, setups, source, threshold_curves
-from .calibration import degree_product_calibration
+from . import distance, framework, measures, sampling, setups, source
+from .framework.calibration import degree_product_calibration
 from .distance import (PROPFLOW_CLAIMS, SHORT, SurrogateMoments, SurrogateResult, fig10, fig10_exceptions, fig11,
                        orderings, propflow_weighting, steering, surrogate_auroc, surrogate_moments, table2,
                        table2_closed_form, table2_counts, table2_implied, table3, table3_lpmade, walk_inflation,
@@ -63,7 +63,7 @@ from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig1
                        slice_positives, theorem61, time_slices)
 from .sampling import (auroc_variance, balanced_sampling, corollary43, fig7, fig8, stability_readings,
                        stable_rate_odds, theorem41)
-from .threshold_curves import auroc_as_probability
+from .framework.threshold_curves import auroc_as_probability
 from .setups import (DISTANCE_NETWORKS, FACEBOOK_SPLIT, NETWORKS, PAPER_NETWORKS, directed_propflow,
                      distance_histograms, events, label, mean_propflow, periods, task, tasks, training_task, utc)
 

@@ -1,9 +1,9 @@
-"""Tests of evalkit.reproductions.link_prediction.figures: the drawing helpers of the measures page."""
+"""Tests of evalkit.reproductions.link_prediction.measures.figures: the drawing helpers of the measures page."""
 import numpy as np
 import pytest
 
 from evalkit.linkpred import ScoreHistogram
-from evalkit.reproductions.link_prediction import figures
+from evalkit.reproductions.link_prediction.measures import figures
 
 
 def test_precision_at_is_the_first_threshold_that_reaches_each_recall():

@@ -91,7 +91,7 @@ def test_ours_leaves_out_the_parts_not_given():
 def test_calibration_claim_needs_an_interval_that_excludes_the_factor():
     import pandas as pd
 
-    from evalkit.reproductions.link_prediction import calibration
+    from evalkit.reproductions.link_prediction.framework import calibration
 
     frame = pd.DataFrame({"ratio, 95% low": [8.6, np.nan], "ratio, 95% high": [13.7, np.nan]}, index=["a", "b"])
     assert calibration.ours(frame) == {"yang.s3.1.degree-product-calibration": False}   # 10 inside; b undecided
@@ -100,7 +100,8 @@ def test_calibration_claim_needs_an_interval_that_excludes_the_factor():
 
 
 def test_degree_product_calibration_counts_the_bands(shared_data):
-    from evalkit.reproductions.link_prediction import calibration, setups
+    from evalkit.reproductions.link_prediction import setups
+    from evalkit.reproductions.link_prediction.framework import calibration
 
     table = calibration.degree_product_calibration(("email-Eu-core",), low=100, factor=3)
     h = setups.distance_histograms("email-Eu-core")["preferential_attachment"].pooled()
@@ -115,7 +116,7 @@ def test_auroc_as_probability_against_sklearn_and_a_counter_example():
     from sklearn.metrics import roc_auc_score
 
     from evalkit.linkpred import ScoreHistogram
-    from evalkit.reproductions.link_prediction import threshold_curves
+    from evalkit.reproductions.link_prediction.framework import threshold_curves
 
     rng = np.random.default_rng(0)
     pos, neg = rng.integers(0, 5, 30).astype(float), rng.integers(0, 5, 200).astype(float)   # many ties

@@ -73,10 +73,10 @@ def test_source_prints_nothing_we_compute_from():
 
 def test_the_pages_cover_every_attempted_claim_once(framework_values, sampling_values, distance_values,
                                                     measures_values):
-    from evalkit.reproductions.link_prediction import calibration
+    from evalkit.reproductions.link_prediction.framework import calibration
 
     calibrated = calibration.ours(pd.DataFrame({"ratio, 95% low": [8.0], "ratio, 95% high": [12.0]}, index=["n"]))
-    from evalkit.reproductions.link_prediction import threshold_curves
+    from evalkit.reproductions.link_prediction.framework import threshold_curves
 
     probability = threshold_curves.ours(pd.DataFrame({"difference": [0.0]}))
     found = [*framework_values, *sampling_values, *distance_values, *measures_values, *calibrated, *probability]

@@ -8,11 +8,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ... import claims, datasets, linkpred, metrics
-from ..._checks import Choice, Instance, Integer, Values, checks
-from ...graph import as_adjacency
-from .._experiment import experiment
-from .setups import NETWORKS, PAPER_NETWORKS, Network, events, periods, task, tasks, utc
+from .... import claims, datasets, linkpred, metrics
+from ...._checks import Choice, Instance, Integer, Values, checks
+from ....graph import as_adjacency
+from ..._experiment import experiment
+from ..setups import NETWORKS, PAPER_NETWORKS, Network, events, periods, task, tasks, utc
 
 __all__ = ["class_imbalance", "condmat_whole_period", "feature_period_window", "identify_networks", "ours", "table1",
            "task_sizes"]

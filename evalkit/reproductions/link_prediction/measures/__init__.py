@@ -7,11 +7,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ... import claims, linkpred
-from ..._checks import Choice, Instance, Integer, Jobs, Text, Values, checks
-from ..._parallel import parallel_map
-from .._experiment import experiment
-from .setups import DISTANCE_NETWORKS, NETWORKS, Network, distance_histograms, events, mean_propflow, periods, task
+from .... import claims, linkpred
+from ...._checks import Choice, Instance, Integer, Jobs, Text, Values, checks
+from ...._parallel import parallel_map
+from ..._experiment import experiment
+from ..setups import DISTANCE_NETWORKS, NETWORKS, Network, distance_histograms, events, mean_propflow, periods, task
 
 __all__ = ["MEASURE_PREDICTORS", "PR_RECALL_GRID", "ROC_FPR_GRID", "TIME_NETWORKS", "aupr_by_distance", "fig14", "new_nodes", "ours", "score_histograms",
            "slice_positives", "theorem61", "time_slices"]

@@ -6,13 +6,13 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..._checks import Instance, checks
+from ...._checks import Instance, checks
 
 __all__ = ["auroc_as_probability", "ours"]
 
 
 def _example_histograms():
-    from ...linkpred import ScoreHistogram
+    from ....linkpred import ScoreHistogram
 
     return {"example": ScoreHistogram.from_unsorted([2.0, 1.0], [1.0, 0.0], [1, 3])}
 

@@ -6,13 +6,13 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..._checks import Array, Choice, Instance, checks
+from ...._checks import Array, Choice, Instance, checks
 
 __all__ = ["by_slice_figure", "precision_at"]
 
 
 def _example_histogram():
-    from ...linkpred import ScoreHistogram
+    from ....linkpred import ScoreHistogram
 
     return ScoreHistogram.from_unsorted([2.0, 1.0], [1.0, 0.0], [1, 3])
 

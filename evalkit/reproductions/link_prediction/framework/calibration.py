@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats
 
-from ..._checks import Choice, Instance, Real, Values, checks
-from .setups import DISTANCE_NETWORKS, NETWORKS, Network, distance_histograms
+from ...._checks import Choice, Instance, Real, Values, checks
+from ..setups import DISTANCE_NETWORKS, NETWORKS, Network, distance_histograms
 
 __all__ = ["degree_product_calibration", "ours"]
 
