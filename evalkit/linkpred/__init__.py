@@ -7,7 +7,8 @@ public names of the submodules are re-exported here, flat:
 - :mod:`evalkit.linkpred.tasks` -- temporal snapshots (:func:`temporal_task`) and time
   slices (:func:`temporal_slices`)
 - :mod:`evalkit.linkpred.predictors` -- common neighbours, Adamic/Adar, Jaccard,
-  preferential attachment, PropFlow, truncated Katz, rooted PageRank, on sparse matrices
+  preferential attachment, PropFlow, truncated Katz, rooted PageRank, on sparse matrices;
+  hitting times
 - :mod:`evalkit.linkpred.histogram` -- score histograms, exact all-pairs evaluation, merging;
   uniform sampling of the negatives (exact draws, the sampled AUROC's exact variance)
 - :mod:`evalkit.linkpred.distance` -- pair distances, counts and score histograms by
@@ -39,8 +40,8 @@ from .distance import (DistanceCounts, DistanceHistograms, distance_counts, dist
 from .histogram import (PairEvaluation, ScoreHistogram, draw_without_replacement, evaluate_all_pairs, merge_histograms,
                         score_histogram, subsample_negatives, subsampled_auroc_variance, subsampled_aurocs)
 from .orderings import OrderingEvaluation, evaluate_orderings, is_directional, ordered_pair_histogram, two_hop_pairs
-from .predictors import (PREDICTORS, ScoreLookup, adamic_adar, common_neighbors, jaccard, katz, mean_of_orderings,
-                         pair_scores, preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
+from .predictors import (PREDICTORS, ScoreLookup, adamic_adar, common_neighbors, hitting_time, jaccard, katz,
+                         mean_of_orderings, pair_scores, preferential_attachment, propflow, rooted_pagerank, snap_float_ties)
 from .sampling import NegativePairSampler, sample_negative_pairs
 from .supervised import FEATURES, supervised_score_histogram
 from .tasks import LinkPredictionTask, temporal_slices, temporal_task
@@ -50,7 +51,8 @@ __all__ = [
     "DistanceCounts", "DistanceHistograms", "FEATURES", "LinkPredictionTask", "NegativePairSampler",
     "OrderingEvaluation", "PREDICTORS", "PairEvaluation", "ScoreHistogram", "ScoreLookup", "TopKRate",
     "adamic_adar", "common_neighbors", "distance_counts", "distance_mean_auroc", "distance_score_histograms",
-    "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "is_directional",
+    "draw_without_replacement", "evaluate_all_pairs", "evaluate_orderings", "evaluation_report", "hitting_time",
+    "is_directional",
     "jaccard", "katz", "mean_of_orderings", "merge_histograms", "ordered_pair_histogram", "pair_distances", "pair_scores", "preferential_attachment",
     "propflow", "rooted_pagerank", "sample_distance_balanced", "sample_negative_pairs", "sample_steered", "sample_uniform",
     "score_histogram", "snap_float_ties", "subsample_negatives", "subsampled_auroc_variance", "subsampled_aurocs",

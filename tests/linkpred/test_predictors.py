@@ -92,6 +92,17 @@ def test_propflow_with_unsorted_indices_takes_neighbours_in_node_order():
                                   linkpred.propflow(sorted_, symmetrize=None).toarray())
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_propflow_rows_of_given_sources_are_those_rows_of_the_whole_matrix(seed):
+    W = sp.csr_array(_random_weights(seed, weighted=True))
+    whole = linkpred.propflow(W, max_length=4, symmetrize=None)
+    sources = np.random.default_rng(seed).permutation(W.shape[0])[:9]
+    part = linkpred.propflow(W, max_length=4, symmetrize=None, sources=sources)
+    assert part.shape == (9, W.shape[0])
+    np.testing.assert_array_equal(part.toarray(), whole.toarray()[sources])
+    assert linkpred.propflow(W, symmetrize=None, sources=[]).shape == (0, W.shape[0])
+
+
 def test_propflow_bad_input():
     A, _ = as_adjacency([(0, 1), (1, 2)])
     with pytest.raises(ValueError, match="max_length"):
@@ -100,6 +111,14 @@ def test_propflow_bad_input():
         linkpred.propflow(A, symmetrize="max")
     with pytest.raises(ValueError, match="non-negative"):
         linkpred.propflow(-A)
+    with pytest.raises(ValueError, match="sources needs symmetrize=None"):
+        linkpred.propflow(A, sources=[0])
+    with pytest.raises(ValueError, match="sources must be node indices below 3"):
+        linkpred.propflow(A, symmetrize=None, sources=[0, 3])
+    with pytest.raises(ValueError, match="sources"):
+        linkpred.propflow(A, symmetrize=None, sources=[-1])
+    with pytest.raises(ValueError, match="sources"):
+        linkpred.propflow(A, symmetrize=None, sources=[0.5])
 
 
 def test_pair_scores_lookup():
@@ -214,3 +233,42 @@ def test_mean_of_orderings_leaves_a_non_canonical_input_alone():
     M = linkpred.mean_of_orderings(S)
     assert np.array_equal(S.indices, before[0]) and np.array_equal(S.data, before[1])
     assert _same_csr(M, _mean_of_orderings_by_definition(S))
+
+
+def _hitting_times_by_linear_solve(W):
+    """Reference: for each target v, h[v] = 0 and h[u] = 1 + sum_w P[u, w] h[w] (one linear system per target)."""
+    n = W.shape[0]
+    P = W / W.sum(axis=1, keepdims=True)
+    H = np.zeros((n, n))
+    for v in range(n):
+        others = np.flatnonzero(np.arange(n) != v)
+        M = np.eye(n - 1) - P[np.ix_(others, others)]
+        H[others, v] = np.linalg.solve(M, np.ones(n - 1))
+    return H
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("weighted", [True, False])
+def test_hitting_time_solves_the_walks_linear_systems(seed, weighted):
+    g = nx.connected_watts_strogatz_graph(15, 4, 0.3, seed=seed)
+    rng = np.random.default_rng(seed)
+    for u, v in g.edges:
+        g[u][v]["weight"] = float(rng.integers(1, 4)) if weighted else 1.0
+    W = nx.to_numpy_array(g, nodelist=range(15))
+    H = linkpred.hitting_time(sp.csr_array(W))
+    np.testing.assert_allclose(H, _hitting_times_by_linear_solve(W), rtol=1e-9, atol=1e-9)
+    # the commute time is the volume times networkx's effective resistance (weights as conductances)
+    volume = W.sum()
+    for u, v in [(0, 7), (3, 11), (5, 6)]:
+        assert H[u, v] + H[v, u] == pytest.approx(volume * nx.resistance_distance(g, u, v, weight="weight", invert_weight=False), rel=1e-9)
+    assert linkpred.is_directional(H)
+
+
+def test_hitting_time_is_infinite_between_components_and_zero_on_the_diagonal():
+    A, _ = as_adjacency([(0, 1), (1, 2), (3, 4)], nodes=range(6))   # node 5 isolated
+    H = linkpred.hitting_time(A)
+    assert np.isinf(H[:3, 3:]).all() and np.isinf(H[3:, :3]).all() and np.isinf(H[5, :5]).all()
+    np.testing.assert_array_equal(np.diag(H), 0)
+    assert H[3, 4] == H[4, 3] == 1
+    with pytest.raises(ValueError, match="non-negative|weight"):
+        linkpred.hitting_time(-A)

@@ -27,7 +27,7 @@ LPMADE_DEPTH = 5
 _DEPTHS = (3, 5, 7, 10, 20)
 _SCALES = {"book": {"depths": _DEPTHS}, "paper": {"depths": _DEPTHS}, "small": {"depths": (2,)}}
 
-#: the rows of the table, in order
+#: the columns of the table, in order
 SCORINGS = {
     "mean": "unordered pairs, mean of the two orderings (the book's scoring)",
     "ordered": "every ordered pair, each scored from its source (LPmade's predict -n 0)",
@@ -66,14 +66,9 @@ def _row_blocks(W, sources, depth):
 
     A row holds every node the source reaches within ``depth`` steps, never the source itself.
     """
-    import scipy.sparse as sp
-
-    from ....linkpred._propflow import propflow_rows
-
     for start in range(0, len(sources), _SOURCES_PER_BLOCK):
         block = sources[start:start + _SOURCES_PER_BLOCK]
-        indptr, indices, data = propflow_rows(W, block, depth)
-        yield block, sp.csr_array((data, indices, indptr), shape=(len(block), W.shape[0]))
+        yield block, linkpred.propflow(W, max_length=int(depth), symmetrize=None, sources=block)
 
 
 def _ordered_aurocs(W, A, pos, depth, zero_positives, negatives):
