@@ -9,7 +9,7 @@ returns):
   (``-task-sizes``), :func:`condmat_whole_period`, :func:`class_imbalance` (``-imbalance``),
   and the two small modules of its Section 3 checks:
   :mod:`~evalkit.reproductions.link_prediction.framework.calibration` (a degree product ten times as large)
-  and :mod:`~evalkit.reproductions.link_prediction.framework.threshold_curves` (the AUROC as a probability);
+  and :mod:`~evalkit.reproductions.link_prediction.framework.threshold_curves` (the AUROC as a probability; PR and ROC dominance);
   :mod:`~evalkit.reproductions.link_prediction.measures.figures` holds the drawing helpers of the measures page;
   claims ``yang.table1.``, ``yang.fig3.``, ``yang.s3.3.``, ``yang.s4.1.imbalance-thousands``,
   ``yang.fig7.condmat.imbalance-order``, ``yang.fig7.condmat.sampled-imbalance-order``
@@ -63,17 +63,17 @@ from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig1
                        slice_positives, theorem61, time_slices)
 from .sampling import (auroc_variance, balanced_sampling, corollary43, fig7, fig8, stability_readings,
                        stable_rate_odds, theorem41)
-from .framework.threshold_curves import auroc_as_probability
+from .framework.threshold_curves import PR_INTERPOLATIONS, auroc_as_probability, dominance, pr_dominates
 from .setups import (DISTANCE_NETWORKS, FACEBOOK_SPLIT, NETWORKS, PAPER_NETWORKS, directed_propflow,
                      distance_histograms, events, label, mean_propflow, periods, task, tasks, training_task, utc)
 
 __all__ = ["DISTANCE_NETWORKS", "FACEBOOK_SPLIT", "MEASURE_PREDICTORS", "NETWORKS", "PAPER_NETWORKS",
-           "PROPFLOW_CLAIMS", "SHORT", "SurrogateMoments", "SurrogateResult", "TIME_NETWORKS", "aupr_by_distance",
+           "PROPFLOW_CLAIMS", "PR_INTERPOLATIONS", "SHORT", "SurrogateMoments", "SurrogateResult", "TIME_NETWORKS", "aupr_by_distance",
            "auroc_as_probability", "best_distance", "decays_exponentially", "degree_product_calibration",
            "auroc_variance", "balanced_sampling", "class_imbalance", "condmat_whole_period", "corollary43", "directed_propflow",
-           "distance_histograms", "events", "feature_period_window", "fig10", "fig10_exceptions",
+           "distance_histograms", "dominance", "events", "feature_period_window", "fig10", "fig10_exceptions",
            "fig11", "fig14", "fig7", "fig8", "identify_networks", "label", "mean_propflow",
-           "new_nodes", "orderings", "periods", "propflow_weighting", "score_histograms",
+           "new_nodes", "orderings", "periods", "pr_dominates", "propflow_weighting", "score_histograms",
            "slice_positives", "stability_readings", "stable_rate_odds", "steering",
            "surrogate_auroc", "surrogate_moments", "table1", "table2", "table2_closed_form", "table2_counts",
            "table2_implied", "table3", "table3_lpmade", "task", "task_sizes", "tasks", "theorem41", "theorem61", "time_slices",

@@ -80,7 +80,8 @@ def distance_inputs():
     steering = pd.DataFrame({"AUROC of the drawn test set": [0.551, 0.748]}, index=[0.55, 0.75])
     orderings = pd.DataFrame({"both orderings": 0.55, "mean": 0.57, "max": 0.56, "min": 0.56, "u to v": 0.54,
                               "v to u": 0.58}, index=list(NETS))
-    directional = pd.Series({"common neighbours": False, "PropFlow (one ordering)": True})
+    directional = pd.Series({"common neighbours": False, "PropFlow (one ordering)": True,
+                             "hitting time (one ordering)": True})
     fig5 = np.array([[0, 1 / 3], [1.0, 0]])
     counts = {"N": 9.6e7, "P": 4500.0, "pos2": 1200.0, "neg2": 214000.0, "pos3": 650.0}
     return dict(directional=directional, fig5=fig5, orderings=orderings, counts=counts,

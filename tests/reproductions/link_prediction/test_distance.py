@@ -123,9 +123,22 @@ def test_bad_arguments_are_refused_before_any_data_is_loaded():
                                 alphas=(0.5,), betas=(10,))
 
 
+def test_directional_claims_need_the_walks_directional_and_the_rest_not(distance_inputs):
+    def values(entry, directional):
+        table = distance_inputs["directional"].copy()
+        table[entry] = directional
+        return distance.ours(**{**distance_inputs, "directional": table})
+
+    assert values("common neighbours", True)["yang.s3.4.propflow-directional"] is False
+    assert values("PropFlow (one ordering)", False)["yang.s3.4.propflow-directional"] is False
+    assert values("hitting time (one ordering)", False)["yang.s3.4.hitting-time-directional"] is False
+    assert values("hitting time (one ordering)", False)["yang.s3.4.propflow-directional"] is True
+
+
 def test_ours(distance_values):
     ours = distance_values
     assert ours["yang.s3.4.propflow-directional"] and ours["yang.fig5.from-vb"] and ours["yang.fig5.from-va"]
+    assert ours["yang.s3.4.hitting-time-directional"]
     assert ours["yang.s4.2.condmat.l2-negatives-at-balance"] == pytest.approx(214000 * 4500 / 9.6e7)
     assert ours["yang.fig10.pa.pooled-above"] is False         # distance 5 beats the pooled pairs
     assert ours["yang.fig10.condmat.pf-inflation"] == pytest.approx(0.8 / 0.59 - 1)

@@ -124,5 +124,75 @@ def test_auroc_as_probability_against_sklearn_and_a_counter_example():
     table = threshold_curves.auroc_as_probability({"x": ScoreHistogram.from_unsorted(pos, values, counts)})
     want = roc_auc_score(np.r_[np.ones(30), np.zeros(200)], np.r_[pos, neg])
     assert table.loc["x", "area"] == pytest.approx(want) and table.loc["x", "probability"] == pytest.approx(want)
-    assert threshold_curves.ours(table) == {"yang.s3.2.auroc-probability": True}
-    assert threshold_curves.ours(pd.DataFrame({"difference": [0.0, 0.01]})) == {"yang.s3.2.auroc-probability": False}
+    dominance = threshold_curves._example_dominance()
+    assert threshold_curves.ours(table, dominance)["yang.s3.2.auroc-probability"] is True
+    assert threshold_curves.ours(pd.DataFrame({"difference": [0.0, 0.01]}), dominance)[
+        "yang.s3.2.auroc-probability"] is False
+
+
+def _histogram(pos, neg):
+    from evalkit.linkpred import ScoreHistogram
+
+    values, counts = np.unique(neg, return_counts=True)
+    return ScoreHistogram.from_unsorted(np.asarray(pos, dtype=float), values.astype(float), counts)
+
+
+def _dense_precision(h, recall, interpolation):
+    """Reference: precision at many recalls, from evalkit.curves (Davis-Goadrich) or numpy (linear, step)."""
+    from evalkit.curves import pr_curve_interpolated
+
+    pos, values, counts = h.positive_scores, h.negative_values, h.negative_counts
+    y = np.r_[np.ones(pos.size), np.zeros(int(counts.sum()))]
+    s = np.r_[pos, np.repeat(values, counts)]
+    if interpolation == "davis-goadrich":
+        return pr_curve_interpolated(y, s, recall)
+    r, p = h.precision_recall_curve()
+    r, p = r[r > 0], p[r > 0]
+    out = []
+    for g in recall:                       # walk the drawn path, point by point, to the segment that reaches g
+        value = p[0]                       # before the first point: its precision
+        for i in range(1, r.size):
+            if r[i - 1] < g <= r[i]:
+                value = p[i] if interpolation == "step" else p[i - 1] + (g - r[i - 1]) / (r[i] - r[i - 1]) * (
+                    p[i] - p[i - 1])
+                break
+        out.append(value)
+    return np.array(out)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_pr_dominance_equals_roc_dominance_under_davis_goadrich_and_agrees_with_a_dense_grid(seed):
+    from evalkit.reproductions.link_prediction.framework import threshold_curves
+
+    rng = np.random.default_rng(seed)
+    pos, neg = rng.integers(0, 6, 12).astype(float), rng.integers(0, 6, 60).astype(float)
+    first = _histogram(pos, neg)
+    demoted = pos.copy()                   # positives moved down: a curve the first dominates
+    lower = rng.random(pos.size) < 0.4
+    demoted[lower] -= rng.integers(1, 4, lower.sum())
+    other = rng.integers(0, 6, 12).astype(float)    # an unrelated curve, usually crossing
+    curves = {"first": first, "demoted": _histogram(demoted, neg), "other": _histogram(other, neg)}
+    table = threshold_curves.dominance(curves)
+    assert table.loc[("first", "demoted"), "ROC"]                      # the dominating branch is exercised
+    np.testing.assert_array_equal(table["ROC"], table["PR (davis-goadrich)"])     # Davis & Goadrich, Thm 3.2
+    grid = np.linspace(1e-6, 1, 401)
+    for (a, b), row in table.iterrows():
+        for interpolation in threshold_curves.PR_INTERPOLATIONS:
+            if row[f"PR ({interpolation})"]:       # exact dominance: no grid recall may show the second above
+                above = _dense_precision(curves[b], grid, interpolation) - _dense_precision(curves[a], grid,
+                                                                                             interpolation)
+                assert above.max() <= 1e-12, (a, b, interpolation)
+
+
+def test_pr_dominance_sees_the_start_of_a_curve_that_opens_with_negatives():
+    from evalkit.reproductions.link_prediction.framework import threshold_curves
+
+    opens_with_negative = _histogram([2.0, 2.0, 1.0], [3.0, 0.0, 0.0, 0.0])   # precision 0 at recall 0+
+    clean = _histogram([3.0, 2.0, 1.0], [2.5, 0.0, 0.0, 0.0])
+    # drawn as steps or lines from the first positive on, the first curve's start is not drawn
+    assert not threshold_curves.pr_dominates(opens_with_negative, clean)
+    assert threshold_curves.pr_dominates(clean, opens_with_negative)
+    with pytest.raises(ValueError, match="share a test set"):
+        threshold_curves.pr_dominates(clean, _histogram([1.0], [0.0]))
+    with pytest.raises(ValueError, match="interpolation"):
+        threshold_curves.pr_dominates(clean, clean, interpolation="spline")

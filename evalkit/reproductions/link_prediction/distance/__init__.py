@@ -51,7 +51,11 @@ def _example_frame():
 def _example_directional():
     import pandas as pd
 
-    return pd.Series({"PropFlow (one ordering)": True})
+    return pd.Series({"PropFlow (one ordering)": True, "hitting time (one ordering)": True})
+
+
+#: the walk-based entries of the directional table (the rest are node-statistic or common-neighbour predictors)
+_WALK_BASED = ("PropFlow (one ordering)", "hitting time (one ordering)")
 
 
 def _rises_with(x, y):
@@ -87,7 +91,9 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
     Parameters
     ----------
     directional : pandas.Series
-        Predictor -> whether it is directional (one entry ``"PropFlow (one ordering)"``).
+        Predictor -> whether it is directional (entries ``"PropFlow (one ordering)"`` and
+        ``"hitting time (one ordering)"``, the walk-based ones; the others are node-statistic
+        or common-neighbour predictors).
     fig5 : array-like of float, shape (n, n)
         Shares of the toy network's non-backtracking 2-step paths from each node (row) ending at each node.
     orderings : pandas.DataFrame
@@ -133,7 +139,8 @@ def ours(*, directional, fig5, orderings, counts, by_distance, fig10, table2, fi
     P, N = counts["P"], counts["N"]
     ours = {
         "yang.s3.4.propflow-directional": bool(directional["PropFlow (one ordering)"]
-                                              and not directional.drop("PropFlow (one ordering)").any()),
+                                              and not directional.drop(list(_WALK_BASED)).any()),
+        "yang.s3.4.hitting-time-directional": bool(directional["hitting time (one ordering)"]),
         "yang.fig5.from-vb": bool(np.isclose(fig5[1, 0], 1.0)),
         "yang.fig5.from-va": bool(np.isclose(fig5[0, 1], 1 / 3)),
         "yang.s3.4.condmat.both-orderings": float(orderings.loc["Condmat", "both orderings"]),
