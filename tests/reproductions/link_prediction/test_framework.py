@@ -124,10 +124,13 @@ def test_auroc_as_probability_against_sklearn_and_a_counter_example():
     table = threshold_curves.auroc_as_probability({"x": ScoreHistogram.from_unsorted(pos, values, counts)})
     want = roc_auc_score(np.r_[np.ones(30), np.zeros(200)], np.r_[pos, neg])
     assert table.loc["x", "area"] == pytest.approx(want) and table.loc["x", "probability"] == pytest.approx(want)
-    dominance = threshold_curves._example_dominance()
+    dominance = threshold_curves.dominance({"x": _histogram(pos, neg), "y": _histogram(pos - 1, neg)})
     assert threshold_curves.ours(table, dominance)["yang.s3.2.auroc-probability"] is True
     assert threshold_curves.ours(pd.DataFrame({"difference": [0.0, 0.01]}), dominance)[
         "yang.s3.2.auroc-probability"] is False
+    assert threshold_curves.ours(table, dominance)["yang.s3.2.pr-roc-dominance"] is True
+    disagreeing = dominance.assign(**{"PR (davis-goadrich)": ~dominance["ROC"]})
+    assert threshold_curves.ours(table, disagreeing)["yang.s3.2.pr-roc-dominance"] is False
 
 
 def _histogram(pos, neg):

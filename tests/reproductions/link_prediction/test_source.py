@@ -78,7 +78,8 @@ def test_the_pages_cover_every_attempted_claim_once(framework_values, sampling_v
     calibrated = calibration.ours(pd.DataFrame({"ratio, 95% low": [8.0], "ratio, 95% high": [12.0]}, index=["n"]))
     from evalkit.reproductions.link_prediction.framework import threshold_curves
 
-    probability = threshold_curves.ours(pd.DataFrame({"difference": [0.0]}), threshold_curves._example_dominance())
+    dominance = pd.DataFrame({"ROC": [False], **{f"PR ({i})": [False] for i in threshold_curves.PR_INTERPOLATIONS}})
+    probability = threshold_curves.ours(pd.DataFrame({"difference": [0.0]}), dominance)
     found = [*framework_values, *sampling_values, *distance_values, *measures_values, *calibrated, *probability]
     assert len(found) == len(set(found))
     attempted = {c.id for c in claims.claims_of("yang.") if not c.not_attempted}
