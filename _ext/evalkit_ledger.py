@@ -216,7 +216,9 @@ def _ledger_html(app, env, fromdoc, rows, sources):
                 html.escape(row["statement"]),
                 html.escape(claims.format_value(row["source_value"], like=printed)),
                 html.escape(claims.format_value(row["evalkit_value"], like=printed)),
-                html.escape(claims.format_difference(row["difference"])),
+                html.escape(claims.format_difference(row["difference"]))
+                + (f'<span class="ledger-where">tolerance ±{row["tolerance"]:g}: '
+                   f'{html.escape(row["tolerance_reason"])}</span>' if row.get("tolerance_reason") else ""),
                 html.escape(_VERDICT_TEXT[row["verdict"]]),
                 html.escape("; ".join(standin)),
                 "<br>".join(recorded),

@@ -263,9 +263,12 @@ def test_ledger_files_have_the_published_columns(tmp_path):
     data = json.loads(json_path.read_text())
     assert list(data[0]) == list(claims.LEDGER_COLUMNS) == [
         "claim_id", "source", "where", "kind", "statement", "source_value", "evalkit_value",
-        "difference", "tolerance", "verdict", "scale", "data", "chapter", "explanation"]
+        "difference", "tolerance", "tolerance_reason", "verdict", "scale", "data", "chapter", "explanation"]
     table = list(csv.DictReader(io.StringIO(csv_path.read_text())))
     assert [r["claim_id"] for r in table] == [r["claim_id"] for r in data]
+    widened = {r["claim_id"]: r for r in data if r["tolerance_reason"]}
+    assert "scott.z-table1.c68" in widened      # a widened tolerance is published with its reason
+    assert all(claims.get_claim(cid).tolerance_reason == r["tolerance_reason"] for cid, r in widened.items())
     counts = claims.coverage(rows)
     assert counts["scott"]["reproduced"] >= 1
     assert sum(sum(v.values()) for v in counts.values()) == len(rows)

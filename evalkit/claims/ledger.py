@@ -28,7 +28,7 @@ __all__ = [
 #: The columns of ``ledger.csv`` and the keys of each row of ``ledger.json``.
 LEDGER_COLUMNS = (
     "claim_id", "source", "where", "kind", "statement", "source_value", "evalkit_value",
-    "difference", "tolerance", "verdict", "scale", "data", "chapter", "explanation",
+    "difference", "tolerance", "tolerance_reason", "verdict", "scale", "data", "chapter", "explanation",
 )
 
 
@@ -204,7 +204,8 @@ def ledger_rows(payloads):
         row = {"claim_id": cid, "source": claim.source, "where": claim.where,
                "kind": claim.kind, "statement": claim.statement,
                "source_value": claim.value, "evalkit_value": None, "difference": None,
-               "tolerance": claim.tolerance, "verdict": None, "scale": None, "data": None,
+               "tolerance": claim.tolerance, "tolerance_reason": claim.tolerance_reason, "verdict": None,
+               "scale": None, "data": None,
                "chapter": None, "explanation": None}
         if cid in recorded:
             chapter, payload = recorded[cid]

@@ -58,7 +58,7 @@ from . import (
     significance_enrichment,
     source,
 )
-from .binary_metrics import roc_points
+from .binary_metrics import backwards_model, roc_points
 from .clustering_metrics import community_validation
 from .cost_validation_imbalance import (
     difference_coverage,
@@ -87,6 +87,7 @@ from .significance_enrichment import (
 )
 
 __all__ = [
+    "backwards_model",
     "binary_metrics",
     "clustering_metrics",
     "cohesion_significance",

@@ -61,8 +61,13 @@ def test_result_predicates_say_false_and_true():
     assert page.ours(adjusted_pvalues=[[0.5, 0.06], [1.0, 1.0]]) == {"gm.ex6.answerable": False}
 
 
-def test_pair_interval_undercovers():
-    assert page.pair_interval_coverage(n_draws=100) < 0.8
+def test_pair_interval_covers_with_the_points_and_undercovers_with_the_pairs_as_trials():
+    # |S| = the sample's points, as (1.54) defines it: the interval is wide enough
+    assert page.pair_interval_coverage(n_draws=100, trials="points") >= 0.9
+    # |S| = its pairs, which share points: far too narrow
+    assert page.pair_interval_coverage(n_draws=100, trials="pairs") < 0.8
+    with pytest.raises(ValueError, match="trials"):
+        page.pair_interval_coverage(trials="edges")
 
 
 @pytest.mark.slow
