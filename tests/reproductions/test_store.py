@@ -184,7 +184,11 @@ def test_a_stopped_run_resumes_from_its_partial_file(store):
     with _store.recording():
         assert demo(scale="paper") == first
     assert sorted(CALLS) == list(range(25, 40))
-    assert (folder / "paper.units.jsonl").read_text().splitlines() == lines
+    def without_cpu_time(units):   # the units resumed keep their values; the CPU time of the 15 rerun ones varies
+        return [{k: v for k, v in json.loads(u).items() if k != "cpu_s"} for u in units]
+
+    resumed = (folder / "paper.units.jsonl").read_text().splitlines()
+    assert resumed[:25] == lines[:25] and without_cpu_time(resumed) == without_cpu_time(lines)
     assert not (folder / "paper.partial.jsonl").exists()
     assert json.loads((folder / "paper.json").read_text())["provenance"]["sessions"] == 2
 

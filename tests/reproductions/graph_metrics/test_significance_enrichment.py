@@ -61,13 +61,23 @@ def test_result_predicates_say_false_and_true():
     assert page.ours(adjusted_pvalues=[[0.5, 0.06], [1.0, 1.0]]) == {"gm.ex6.answerable": False}
 
 
-def test_pair_interval_covers_with_the_points_and_undercovers_with_the_pairs_as_trials():
-    # |S| = the sample's points, as (1.54) defines it: the interval is wide enough
+def test_pair_interval_coverage_depends_on_the_clustering_and_the_reading():
+    # |S| = the sample's points, as (1.54) defines it: wide enough on the book's first clustering
     assert page.pair_interval_coverage(n_draws=100, trials="points") >= 0.9
     # |S| = its pairs, which share points: far too narrow
     assert page.pair_interval_coverage(n_draws=100, trials="pairs") < 0.8
+    # scattered errors (two classes, a tenth of the points flipped): even the points reading undercovers
+    flipped = page.pair_interval_coverage(n_draws=2000, trials="points", n_classes=2, reassigned=0.2, n_sample=100)
+    assert flipped < 0.95 - 3 * np.sqrt(0.95 * 0.05 / 2000)
     with pytest.raises(ValueError, match="trials"):
         page.pair_interval_coverage(trials="edges")
+
+
+def test_the_pair_extension_claim_fails_when_one_clustering_undercovers():
+    table = page.pair_interval_table()
+    assert list(table.columns) == ["|S| = points", "|S| = pairs"] and len(table) == len(page.PAIR_INTERVAL_SETUPS)
+    assert table["|S| = points"].min() < 0.95 - 3 * np.sqrt(0.95 * 0.05 / 4000)
+    assert page.ours(section="interval")["gm.sec1-5-2.pairs-extension"] is False
 
 
 @pytest.mark.slow
