@@ -159,6 +159,22 @@ def test_a_widened_tolerance_needs_a_reason():
              "value": "0.5", "tolerance": 0.2}, "test", "test.toml")
 
 
+def test_a_number_r_printed_has_rs_precision():
+    entry = {"id": "test.a.b", "where": "w", "kind": "example", "statement": "s", "value": "1", "printed_by": "R"}
+    claim = claims._claim_from_entry(entry, "test", "test.toml")
+    assert claim.value == 1.0 and claim.tolerance == 5e-7          # not 1 +- 0.5
+    zero = claims._claim_from_entry({**entry, "value": "0"}, "test", "test.toml")
+    assert zero.tolerance == 0.0
+    # the registry's R outputs: the text's 0.5 for cluster 3's entropy no longer passes for R's 1
+    assert claims.get_claim("gm.r-matching.entropy.cluster3").tolerance == 5e-7
+    assert claims.judge("gm.r-matching.entropy.cluster3", 0.5).verdict != "reproduced"
+    assert claims.judge("gm.r-matching.entropy.cluster3", 1.0000004).verdict == "reproduced"
+    with pytest.raises(ValueError, match="printed_by"):
+        claims._claim_from_entry({**entry, "printed_by": "SAS"}, "test", "test.toml")
+    with pytest.raises(ValueError, match="printed_by"):
+        claims._claim_from_entry({**entry, "value": True, "kind": "qualitative"}, "test", "test.toml")
+
+
 def test_malformed_entries_are_refused():
     entry = {"id": "test.a.b", "where": "w", "kind": "numeric", "statement": "s", "value": "0.5"}
     with pytest.raises(ValueError, match="kind"):

@@ -162,19 +162,30 @@ class Source:
         return f"Source(key={self.key!r}, title={self.title!r}, claims={len(self.claims)})"
 
 
-@checks(printed=Either(Text(empty=True), Boolean(), Real(allow_inf=True, allow_nan=True)))
-def parse_printed(printed):
+#: programs whose printed numbers a registry may quote (``printed_by``), and the significant digits
+#: they print by default: R's ``print`` shows 7 and drops trailing zeros, so its "1" is 1 to 7 digits
+PRINTERS = {"R": 7}
+
+
+@checks(printed=Either(Text(empty=True), Boolean(), Real(allow_inf=True, allow_nan=True)),
+        printed_by=Choice(*PRINTERS, none=True))
+def parse_printed(printed, *, printed_by=None):
     """Parse a value as a source prints it; return ``(value, rounding tolerance)``.
 
     Numbers are given as strings so that their rounding is kept: ``"0.30"`` is 0.3 to
     within 0.005; ``"20%"`` is 0.2 to within 0.005; ``"23,133"`` is 23133 to within 0.5;
     ``"1.2e-5"`` is 1.2e-5 to within 5e-7. Booleans and other strings must match
-    exactly (tolerance None).
+    exactly (tolerance None). A number a program printed (``printed_by``) has the
+    program's precision, not that of its last printed digit: R prints 7 significant
+    digits and drops trailing zeros, so its ``"1"`` is 1 to within 5e-7 and its ``"0"``
+    is exactly 0.
 
     Parameters
     ----------
     printed : str or bool
         The value as the source prints it (a number as a string, to keep its rounding).
+    printed_by : {'R'}, optional
+        The program that printed the number (``PRINTERS``), if the source quotes one.
 
     Returns
     -------
@@ -195,6 +206,8 @@ def parse_printed(printed):
     (True, None)
     >>> parse_printed("PA")
     ('PA', None)
+    >>> parse_printed("1", printed_by="R"), parse_printed("0.6666667", printed_by="R")
+    ((1.0, 5e-07), (0.6666667, 5e-08))
     """
     if isinstance(printed, bool):
         return printed, None
@@ -212,6 +225,9 @@ def parse_printed(printed):
     scale = 10.0 ** int(exponent or 0) * (0.01 if percent else 1.0)
     value = float(text) * scale * (-1.0 if sign in ("-", "−") else 1.0)
     unit = 10.0 ** -len(decimals or "") * scale
+    if printed_by is not None:      # half a unit of the program's last significant digit
+        digits = PRINTERS[printed_by]
+        unit = 0.0 if value == 0 else 10.0 ** (math.floor(math.log10(abs(value))) - digits + 1)
     # round away the float noise of the scaling (0.2 rather than 0.20000000000000001)
     return float(f"{value:.12g}"), float(f"{unit / 2:.12g}")
 
@@ -222,7 +238,7 @@ def claim_from_entry(entry, source_key, filename):
     if missing:
         raise ValueError(f"{filename}: claim {entry.get('id', entry)!r} lacks {missing}")
     unknown = set(entry) - {"id", "where", "kind", "statement", "value", "tolerance",
-                            "tolerance_reason", "not_attempted", *_SENTENCES, *_NOTES}
+                            "tolerance_reason", "not_attempted", "printed_by", *_SENTENCES, *_NOTES}
     if unknown:
         raise ValueError(f"{filename}: claim {entry['id']!r} has unknown fields {sorted(unknown)}")
     claim_id = entry["id"]
@@ -235,7 +251,13 @@ def claim_from_entry(entry, source_key, filename):
     if entry["kind"] not in KINDS:
         raise ValueError(f"{filename}: claim {claim_id!r} has kind {entry['kind']!r}; "
                          f"expected one of {KINDS}")
-    value, tolerance = parse_printed(entry["value"])
+    printed_by = entry.get("printed_by")
+    if printed_by is not None and (printed_by not in PRINTERS or not isinstance(entry["value"], str)):
+        raise ValueError(f"{filename}: claim {claim_id!r}: printed_by must be one of {sorted(PRINTERS)} "
+                         f"and go with a printed number; got {printed_by!r}")
+    value, tolerance = parse_printed(entry["value"], printed_by=printed_by)
+    if printed_by is not None and not isinstance(value, float):
+        raise ValueError(f"{filename}: claim {claim_id!r}: printed_by goes with a number; got {entry['value']!r}")
     if "tolerance" in entry:
         if not isinstance(value, float):
             raise ValueError(f"{filename}: claim {claim_id!r}: only a numeric value has a tolerance")
