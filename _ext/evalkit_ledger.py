@@ -35,6 +35,7 @@ _VERDICT_TEXT = {
     "differs-explained": "differs (explained)",
     "source-error": "source error",
     "not-reproduced": "not reproduced",
+    "inconclusive": "inconclusive",
     "not-attempted": "not attempted",
     None: "missing",
 }
@@ -218,7 +219,10 @@ def _ledger_html(app, env, fromdoc, rows, sources):
                 html.escape(claims.format_value(row["evalkit_value"], like=printed)),
                 html.escape(claims.format_difference(row["difference"]))
                 + (f'<span class="ledger-where">tolerance ±{row["tolerance"]:g}: '
-                   f'{html.escape(row["tolerance_reason"])}</span>' if row.get("tolerance_reason") else ""),
+                   f'{html.escape(row["tolerance_reason"])}</span>' if row.get("tolerance_reason") else "")
+                + (f'<span class="ledger-where">standard error {row["std_error"] or 0:.2g}'
+                   + (f', the source\'s {row["source_std_error"]:.2g}' if row.get("source_std_error") else "")
+                   + f'; z = {row["z"]:.1f}</span>' if row.get("z") is not None else ""),
                 html.escape(_VERDICT_TEXT[row["verdict"]]),
                 html.escape("; ".join(standin)),
                 "<br>".join(recorded),

@@ -279,7 +279,8 @@ def test_ledger_files_have_the_published_columns(tmp_path):
     data = json.loads(json_path.read_text())
     assert list(data[0]) == list(claims.LEDGER_COLUMNS) == [
         "claim_id", "source", "where", "kind", "statement", "source_value", "evalkit_value",
-        "difference", "tolerance", "tolerance_reason", "verdict", "scale", "data", "chapter", "explanation"]
+        "difference", "tolerance", "tolerance_reason", "std_error", "source_std_error", "z", "verdict", "scale",
+        "data", "chapter", "explanation"]
     table = list(csv.DictReader(io.StringIO(csv_path.read_text())))
     assert [r["claim_id"] for r in table] == [r["claim_id"] for r in data]
     widened = {r["claim_id"]: r for r in data if r["tolerance_reason"]}
@@ -295,17 +296,52 @@ def verdict_agrees_with_tolerance(row):
     verdict = row["verdict"]
     if verdict == "not-attempted":
         return row["evalkit_value"] is None and bool(row["explanation"])
+    undecided = False
     if isinstance(row["source_value"], (int, float)) and not isinstance(row["source_value"], bool):
+        gap = abs(row["evalkit_value"] - row["source_value"])
         within = math.isfinite(row["evalkit_value"]) and \
-            abs(row["evalkit_value"] - row["source_value"]) <= row["tolerance"] + 1e-12 * max(1, abs(row["source_value"]))
+            gap <= row["tolerance"] + 1e-12 * max(1, abs(row["source_value"]))
+        se = math.sqrt((row.get("std_error") or 0) ** 2 + (row.get("source_std_error") or 0) ** 2)
+        if se > 0 and not within and math.isfinite(gap):   # Monte Carlo: 2 and 3 standard errors beyond the rounding
+            within = gap - row["tolerance"] <= 2 * se
+            undecided = not within and gap - row["tolerance"] <= 3 * se
     else:
         within = row["evalkit_value"] == row["source_value"]
     standin = row["scale"] != "source" or row["data"] != "source"
     if within:
         return verdict == ("reproduced-standin" if standin else "reproduced")
+    if undecided:
+        return verdict == "inconclusive"
     if verdict in ("differs-explained", "source-error"):
         return bool(row["explanation"])
     return verdict == "not-reproduced"
+
+
+def test_a_monte_carlo_value_is_judged_with_its_standard_error():
+    cid = "scott.ci-example.lower"          # the source prints 0.158: tolerance 0.0005
+    assert claims.judge(cid, 0.161).verdict == "not-reproduced"
+    agree = claims.judge(cid, 0.161, std_error=0.002)          # 0.0025 beyond the rounding: 1.25 s.e.
+    assert agree.verdict == "reproduced" and agree.z == pytest.approx(1.25)
+    undecided = claims.judge(cid, 0.161, std_error=0.001)      # 2.5 s.e.
+    assert undecided.verdict == "inconclusive" and undecided.z == pytest.approx(2.5)
+    assert undecided.repetitions_to_decide == 2                # s.e. 0.001 / sqrt(2): 3.5 s.e.
+    differs = claims.judge(cid, 0.155, std_error=0.0005, explanation="sec-why")   # -2.5e-3 / 5e-4 = -5
+    assert differs.verdict == "differs-explained" and differs.z == pytest.approx(-5)
+    # the source's own noise widens the band: 0.0025 / hypot(0.001, 0.001) = 1.77 s.e.
+    assert claims.judge(cid, 0.161, std_error=0.001, source_std_error=0.001).verdict == "reproduced"
+    assert claims.judge(cid, 0.158, std_error=0.0).z == 0.0   # within the rounding: z 0
+    with pytest.raises(TypeError, match="numeric"):
+        claims.judge("scott.ci.rule-95", True, std_error=0.01)
+    with pytest.raises(ValueError, match="std_error"):
+        claims.judge(cid, 0.16, std_error=-1.0)
+    row = claims.ledger_rows([("ch", undecided.as_payload())])
+    mine = next(r for r in row if r["claim_id"] == cid)
+    assert mine["verdict"] == "inconclusive" and mine["std_error"] == 0.001 and mine["z"] == pytest.approx(2.5)
+    from test_claims import verdict_agrees_with_tolerance
+    assert verdict_agrees_with_tolerance(mine)
+    assert not verdict_agrees_with_tolerance({**mine, "verdict": "reproduced"})
+    shown = claims.table([agree, undecided])
+    assert list(shown.columns)[-3:] == ["standard error", "z", "verdict"] and shown["z"].tolist() == ["1.3", "2.5"]
 
 
 def test_the_tolerance_check_can_fail():

@@ -28,7 +28,8 @@ __all__ = [
 #: The columns of ``ledger.csv`` and the keys of each row of ``ledger.json``.
 LEDGER_COLUMNS = (
     "claim_id", "source", "where", "kind", "statement", "source_value", "evalkit_value",
-    "difference", "tolerance", "tolerance_reason", "verdict", "scale", "data", "chapter", "explanation",
+    "difference", "tolerance", "tolerance_reason", "std_error", "source_std_error", "z", "verdict", "scale",
+    "data", "chapter", "explanation",
 )
 
 
@@ -147,6 +148,11 @@ def table(records, *, digits=4):
              "evalkit": shown(r.value, r.claim.printed), "difference": shown_difference(r.difference),
              "verdict": r.verdict}
             for r in records]
+    if any(r.z is not None for r in records):   # Monte Carlo values: their standard error and z
+        for row, r in zip(rows, records):
+            row["standard error"] = "" if r.combined_std_error is None else f"{r.combined_std_error:.2g}"
+            row["z"] = "" if r.z is None else f"{r.z:.1f}"
+            row["verdict"] = row.pop("verdict")
     return pd.DataFrame(rows).set_index("claim")
 
 
@@ -204,14 +210,16 @@ def ledger_rows(payloads):
         row = {"claim_id": cid, "source": claim.source, "where": claim.where,
                "kind": claim.kind, "statement": claim.statement,
                "source_value": claim.value, "evalkit_value": None, "difference": None,
-               "tolerance": claim.tolerance, "tolerance_reason": claim.tolerance_reason, "verdict": None,
-               "scale": None, "data": None,
+               "tolerance": claim.tolerance, "tolerance_reason": claim.tolerance_reason,
+               "std_error": None, "source_std_error": None, "z": None, "verdict": None, "scale": None, "data": None,
                "chapter": None, "explanation": None}
         if cid in recorded:
             chapter, payload = recorded[cid]
-            options = {k: payload.get(k) for k in ("scale", "data", "explanation", "source_error")}
+            options = {k: payload.get(k) for k in ("scale", "data", "explanation", "source_error", "std_error",
+                                                    "source_std_error")}
             rec = judge(cid, payload["value"], **options)
-            row.update(evalkit_value=rec.value, difference=rec.difference,
+            row.update(evalkit_value=rec.value, difference=rec.difference, std_error=rec.std_error,
+                       source_std_error=rec.source_std_error, z=rec.z,
                        verdict=rec.verdict, scale=rec.scale or "source",
                        data=rec.data or "source", chapter=chapter,
                        explanation=rec.reason)

@@ -30,14 +30,25 @@ VERDICTS = (
     "differs-explained",
     "source-error",
     "not-reproduced",
+    "inconclusive",
     "not-attempted",
 )
 
+#: A Monte Carlo value agrees with the source's when its distance beyond the source's rounding
+#: is at most this many combined standard errors ...
+AGREE_Z = 2.0
+#: ... and differs when it is more than this many; in between the verdict is "inconclusive"
+DIFFER_Z = 3.0
+
+
+
+_STD_ERROR = Real(0, None, none=True)
 
 
 @checks(claim=Instance(Claim, example=lambda: get_claim(EXAMPLE_ID)), value=VALUE,
         difference=Real(allow_inf=True, allow_nan=True, none=True), verdict=Choice(*VERDICTS[:-1]),
-        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL)
+        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL, std_error=_STD_ERROR,
+        source_std_error=_STD_ERROR)
 @dataclasses.dataclass(frozen=True)
 class Record:
     """Our value for one claim and the verdict derived from the claim's tolerance.
@@ -60,6 +71,10 @@ class Record:
         The label given of the section that explains a difference.
     source_error : str or None
         The label given of the section that shows the source is wrong.
+    std_error : float or None
+        The Monte Carlo standard error of our value, if it has one.
+    source_std_error : float or None
+        The source's own replication noise, where the book can estimate it.
 
     Examples
     --------
@@ -76,6 +91,43 @@ class Record:
     data: str | None = None
     explanation: str | None = None
     source_error: str | None = None
+    std_error: float | None = None
+    source_std_error: float | None = None
+
+    @property
+    def combined_std_error(self):
+        """``sqrt(std_error**2 + source_std_error**2)``, or None when neither is known."""
+        if self.std_error is None and self.source_std_error is None:
+            return None
+        return math.hypot(self.std_error or 0.0, self.source_std_error or 0.0)
+
+    @property
+    def z(self):
+        """The distance beyond the source's rounding, in combined standard errors (signed; None without one).
+
+        ``sign(d) * max(0, |d| - tolerance) / combined_std_error`` for the difference ``d``:
+        the source's value is known to its rounding, ours to its Monte Carlo error.
+        """
+        se = self.combined_std_error
+        if se is None or self.difference is None:
+            return None
+        excess = max(0.0, abs(self.difference) - self.claim.tolerance)
+        if excess == 0.0:
+            return 0.0
+        return math.copysign(excess / se if se > 0 else math.inf, self.difference)
+
+    @property
+    def repetitions_to_decide(self):
+        """For an inconclusive value: how many times our repetitions must grow to decide it (None otherwise).
+
+        The factor ``k`` that brings our standard error to ``std_error / sqrt(k)`` at which the
+        present difference would lie ``DIFFER_Z`` combined standard errors beyond the
+        rounding; None if the source's own noise alone keeps it undecided.
+        """
+        if self.verdict != "inconclusive" or not self.std_error:
+            return None
+        room = (max(0.0, abs(self.difference) - self.claim.tolerance) / DIFFER_Z) ** 2 - (self.source_std_error or 0.0) ** 2
+        return math.ceil(self.std_error ** 2 / room) if room > 0 else None
 
     @property
     def reason(self):
@@ -91,7 +143,8 @@ class Record:
         """The JSON-ready record the ledger is built from (see :func:`ledger_rows`)."""
         return {"claim_id": self.claim.id, "value": self.value, "scale": self.scale,
                 "data": self.data, "explanation": self.explanation,
-                "source_error": self.source_error, "verdict": self.verdict}
+                "source_error": self.source_error, "verdict": self.verdict,
+                "std_error": self.std_error, "source_std_error": self.source_std_error}
 
 
 
@@ -121,8 +174,10 @@ def _check_label(name, value):
 
 @checks(claim_id=Either(Text(), Instance(Claim)),
         value=Either(Real(allow_inf=True, allow_nan=True), Boolean(), Text(empty=True), Array(kind="any")),
-        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL)
-def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None):
+        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL, std_error=_STD_ERROR,
+        source_std_error=_STD_ERROR)
+def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None, std_error=None,
+          source_std_error=None):
     """Compare our value with the source's and derive the verdict; glue nothing.
 
     Parameters
@@ -143,6 +198,17 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
         Label of the section that explains why our value differs (used only when it does).
     source_error : str, optional
         Label of the section that shows the source is wrong (used only when we differ).
+    std_error : float, optional
+        The Monte Carlo standard error of our value (a numeric claim's), from the
+        experiment's own repetitions or binomial. With it (or ``source_std_error``) the
+        verdict weighs the difference beyond the source's rounding, in combined standard
+        errors (:attr:`Record.z`): at most ``AGREE_Z``, it agrees; more than ``DIFFER_Z``, it
+        differs (explained, a source error or not reproduced); in between it is
+        ``"inconclusive"`` (:attr:`Record.repetitions_to_decide` says what scale would
+        decide it).
+    source_std_error : float, optional
+        The source's own replication noise, where the book can estimate it by the same
+        simulation (a count over ten runs, a rate over 100 trials).
 
     Returns
     -------
@@ -153,6 +219,14 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
     --------
     >>> judge("scott.ci-example.lower", 0.16, explanation="sec-why").verdict
     'differs-explained'
+
+    A Monte Carlo value 0.0025 beyond the rounding of the source's 0.158: within two
+    standard errors of 0.002 it agrees; with a standard error of 0.001, 2.5 of them, it
+    is undecided; with 0.0005, five, it differs.
+
+    >>> [judge("scott.ci-example.lower", 0.161, std_error=se, explanation="sec-why").verdict
+    ...  for se in (0.002, 0.001, 0.0005)]
+    ['reproduced', 'inconclusive', 'differs-explained']
     """
     claim = get_claim(claim_id)
     if claim.not_attempted is not None:
@@ -169,12 +243,21 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
     if explanation is not None and source_error is not None:
         raise ValueError("give explanation= or source_error=, not both")
     value = _as_plain(value)
+    uncertain = std_error is not None or source_std_error is not None
+    if uncertain and not claim.is_numeric:
+        raise TypeError(f"claim {claim.id!r} is not numeric: std_error and source_std_error go with a number")
+    undecided = False
     if claim.is_numeric:
         if isinstance(value, (bool, str)):
             raise TypeError(f"claim {claim.id!r} is numeric; value must be a number, got {value!r}")
         difference = float(value) - claim.value
         slack = 1e-12 * max(1.0, abs(claim.value))
         agrees = math.isfinite(difference) and abs(difference) <= claim.tolerance + slack
+        if uncertain and math.isfinite(difference) and not agrees:
+            se = math.hypot(std_error or 0.0, source_std_error or 0.0)
+            excess = abs(difference) - claim.tolerance
+            agrees = excess <= AGREE_Z * se
+            undecided = not agrees and excess <= DIFFER_Z * se
     else:
         if type(value) is not type(claim.value):
             raise TypeError(f"claim {claim.id!r} expects a {type(claim.value).__name__} "
@@ -183,6 +266,8 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
         agrees = value == claim.value
     if agrees:
         verdict = "reproduced" if scale is None and data is None else "reproduced-standin"
+    elif undecided:
+        verdict = "inconclusive"
     elif source_error is not None:
         verdict = "source-error"
     elif explanation is not None:
@@ -190,7 +275,9 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
     else:
         verdict = "not-reproduced"
     return Record(claim=claim, value=value, difference=difference, verdict=verdict,
-                  scale=scale, data=data, explanation=explanation, source_error=source_error)
+                  scale=scale, data=data, explanation=explanation, source_error=source_error,
+                  std_error=None if std_error is None else float(std_error),
+                  source_std_error=None if source_std_error is None else float(source_std_error))
 
 
 # --------------------------------------------------------------------------- glue
@@ -225,8 +312,10 @@ def _glue_payload(key, payload):
 
 @checks(claim_id=Either(Text(), Instance(Claim)),
         value=Either(Real(allow_inf=True, allow_nan=True), Boolean(), Text(empty=True), Array(kind="any")),
-        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL)
-def record(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None):
+        scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL, std_error=_STD_ERROR,
+        source_std_error=_STD_ERROR)
+def record(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None, std_error=None,
+           source_std_error=None):
     """Record our value of a claim: derive its verdict and glue it into the chapter.
 
     Glue keys (for ``{glue:text}`` in the chapter's prose): ``<id>`` (our value),
@@ -248,6 +337,9 @@ def record(claim_id, value, *, scale=None, data=None, explanation=None, source_e
         Label of the section that explains why our value differs.
     source_error : str, optional
         Label of the section that shows the source is wrong.
+    std_error, source_std_error : float, optional
+        Our value's Monte Carlo standard error and the source's replication noise (see
+        :func:`judge`).
 
     Returns
     -------
@@ -260,7 +352,7 @@ def record(claim_id, value, *, scale=None, data=None, explanation=None, source_e
     'reproduced'
     """
     rec = judge(claim_id, value, scale=scale, data=data, explanation=explanation,
-                source_error=source_error)
+                source_error=source_error, std_error=std_error, source_std_error=source_std_error)
     cid = rec.claim.id
     _glue(cid, rec.value)
     _glue(cid + ".source", rec.claim.value)
@@ -362,8 +454,8 @@ def record_all(ours, *, scale=None, data=None, options=None, sentences=None, val
     data : str, optional
         The stand-in data or learners, for every claim (see :func:`judge`).
     options : dict, optional
-        ``{claim id: {"explanation": label, "data": ..., ...}}``; per claim, overriding
-        ``scale`` and ``data``.
+        ``{claim id: {"explanation": label, "data": ..., "std_error": ..., ...}}``; per
+        claim, overriding ``scale`` and ``data`` (the keywords of :func:`record`).
     sentences : callable, optional
         ``claim id -> (if_true, if_false)`` for the qualitative claims; by default
         :func:`evalkit.claims.sentences` (the registry's).
@@ -388,10 +480,10 @@ def record_all(ours, *, scale=None, data=None, options=None, sentences=None, val
         extra = (options or {}).get(cid, {})
         if not isinstance(extra, Mapping):
             raise TypeError(f"options[{cid!r}] must be a dict of judge()'s keywords; got {extra!r}")
-        unknown = set(extra) - {"scale", "data", "explanation", "source_error"}
+        unknown = set(extra) - {"scale", "data", "explanation", "source_error", "std_error", "source_std_error"}
         if unknown:
             raise ValueError(f"options[{cid!r}] has unknown keys {sorted(unknown)}; expected scale, data, "
-                             f"explanation or source_error")
+                             f"explanation, source_error, std_error or source_std_error")
         opts = {"scale": scale, "data": data, **extra}
         if isinstance(value, (bool, np.bool_)):
             if_true, if_false = (sentence.format_map(values) if values else sentence

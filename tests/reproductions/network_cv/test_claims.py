@@ -59,4 +59,5 @@ def test_registry_tolerances_have_reasons():
     for claim in claims.claims_of("neville."):
         if claim.is_numeric and claim.tolerance_reason is None:
             assert claim.tolerance <= 0.5 * 10 ** -0 or claim.not_attempted
-    assert np.isclose(claims.get_claim("neville.sec6-2.positive").tolerance, 0.02)
+    # P(+) is a mean over networks: judged with its standard error, at the printed rounding
+    assert np.isclose(claims.get_claim("neville.sec6-2.positive").tolerance, 0.005)

@@ -1,6 +1,7 @@
 """Tests of evalkit.reproductions.network_cv.real_classifiers: the latent group model's networks,
 Figs. 3 and 4 and Section 8's inference sets at their small scale, and the page's claims."""
 import pandas as pd
+import numpy as np
 import pytest
 
 from evalkit import claims
@@ -28,10 +29,18 @@ def test_inference_sets_small():
 
 
 def test_lgm_claims_on_the_small_run():
-    ours = rc.ours(lgm=rc.lgm_properties(scale="small", n_calibration=4, n_error_networks=2))
+    lgm = rc.lgm_properties(scale="small", n_calibration=4, n_error_networks=2)
+    ours = rc.ours(lgm=lgm)
     assert set(ours) == {"neville.sec6-2.autocorrelation", "neville.sec6-2.error-correlation", "neville.sec6-2.positive"}
-    (rec,) = claims.record_all({"neville.sec6-2.positive": 0.687})
+    errors = rc.standard_errors(lgm=lgm)
+    assert set(errors) == set(ours)
+    assert errors["neville.sec6-2.positive"]["std_error"] == pytest.approx(lgm.positive.std() / np.sqrt(len(lgm)))
+    # 0.687 is 0.008 beyond the rounding of 0.70: with a standard error of 0.01 it agrees, with 0.001 it differs
+    (rec,) = claims.record_all({"neville.sec6-2.positive": 0.687}, options={"neville.sec6-2.positive": {"std_error": 0.01}})
     assert rec.verdict == "reproduced-standin"  # the registry's standing note: our reading of the model
+    (rec,) = claims.record_all({"neville.sec6-2.positive": 0.687},
+                               options={"neville.sec6-2.positive": {"std_error": 0.001}})
+    assert rec.verdict == "not-reproduced"
 
 
 def test_fake_study_predicates(fake_trials):

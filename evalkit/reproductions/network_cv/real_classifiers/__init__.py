@@ -19,8 +19,51 @@ from .studies import (LGM_CHOICES, fig3, fig4, fold_correlation, inference_sets,
                       lgm_sensitivity, power_at_gap, sensitivity_matches, type2_reduction, variance_table)
 
 __all__ = ["LGM_CHOICES", "SUBSTANTIVE", "fig3", "fig4", "fold_correlation", "inference_sets", "inference_table",
-           "lgm_properties", "lgm_sensitivity", "ours", "power_at_gap", "sensitivity_matches", "type2_reduction",
-           "variance_table"]
+           "lgm_properties", "lgm_sensitivity", "ours", "power_at_gap", "sensitivity_matches", "standard_errors",
+           "type2_reduction", "variance_table"]
+
+
+def _example_lgm():
+    import pandas as pd
+
+    return pd.DataFrame({"label_autocorrelation": [0.3, 0.35, 0.4], "error_correlation": [0.2, None, 0.3],
+                         "positive": [0.7, 0.75, 0.65]})
+
+
+@checks(lgm=Instance("DataFrame", example=_example_lgm))
+def standard_errors(*, lgm):
+    """The Monte Carlo standard errors of Section 6.2's means over networks, as ``claims.record_all``'s options.
+
+    Each claim of :func:`ours` ``(lgm=...)`` is a mean over networks; its standard error is
+    the sample standard deviation over the networks divided by the square root of their
+    number (the error correlation is measured on fewer networks: its missing values are
+    left out).
+
+    Parameters
+    ----------
+    lgm : pandas.DataFrame
+        :func:`~evalkit.reproductions.network_cv.real_classifiers.studies.lgm_properties`'s table.
+
+    Returns
+    -------
+    dict
+        ``{claim id: {"std_error": float}}``.
+
+    Examples
+    --------
+    >>> errors = standard_errors(lgm=_example_lgm())
+    >>> round(errors["neville.sec6-2.positive"]["std_error"], 4)      # sd 0.05 over 3 networks
+    0.0289
+    """
+    columns = {"neville.sec6-2.autocorrelation": "label_autocorrelation",
+               "neville.sec6-2.error-correlation": "error_correlation", "neville.sec6-2.positive": "positive"}
+    errors = {}
+    for cid, column in columns.items():
+        values = lgm[column].dropna().to_numpy(dtype=float)
+        if values.size < 2:
+            raise ValueError(f"lgm must hold at least two networks with a {column}; got {values.size}")
+        errors[cid] = {"std_error": float(values.std(ddof=1) / np.sqrt(values.size))}
+    return errors
 
 
 def _example_frame():
