@@ -30,24 +30,36 @@ def _example_lgm():
                          "positive": [0.7, 0.75, 0.65]})
 
 
-@checks(lgm=Instance("DataFrame", example=_example_lgm))
-def standard_errors(*, lgm):
-    """The Monte Carlo standard errors of Section 6.2's means over networks, as ``claims.record_all``'s options.
+def _binomial_std_error(rate, n):
+    return float(np.sqrt(rate * (1 - rate) / n))
 
-    Each claim of :func:`ours` ``(lgm=...)`` is a mean over networks; its standard error is
-    the sample standard deviation over the networks divided by the square root of their
-    number (the error correlation is measured on fewer networks: its missing values are
-    left out).
+
+@checks(lgm=Instance("DataFrame", none=True, example=_example_lgm),
+        fig3=Instance("DataFrame", none=True, example=lambda: _example_frame().assign(paired=[1, 0], unpaired=[0, 0])))
+def standard_errors(*, lgm=None, fig3=None):
+    """The Monte Carlo standard errors of the page's simulated values, as ``claims.record_all``'s options.
+
+    - ``lgm``: Section 6.2's means over networks; each standard error is the sample
+      standard deviation over the networks divided by the square root of their number
+      (the error correlation is measured on fewer networks: its missing values are left out).
+    - ``fig3``: Fig. 3's Type I error rates at 20% labelled, each a mean over the evaluation
+      networks of a rate over trials; its standard error is the standard deviation of the
+      networks' rates over the square root of their number (the networks differ more than
+      the trials). The run has the paper's design (4 networks x 100 trials), so the
+      paper's own rate carries the same error (``source_std_error``).
 
     Parameters
     ----------
-    lgm : pandas.DataFrame
+    lgm : pandas.DataFrame, optional
         :func:`~evalkit.reproductions.network_cv.real_classifiers.studies.lgm_properties`'s table.
+    fig3 : pandas.DataFrame, optional
+        :func:`~evalkit.reproductions.network_cv.real_classifiers.studies.fig3`'s trials (its shares
+        labelled must include 0.2).
 
     Returns
     -------
     dict
-        ``{claim id: {"std_error": float}}``.
+        ``{claim id: {"std_error": float}}``, with ``"source_std_error"`` for Fig. 3's rates.
 
     Examples
     --------
@@ -55,14 +67,26 @@ def standard_errors(*, lgm):
     >>> round(errors["neville.sec6-2.positive"]["std_error"], 4)      # sd 0.05 over 3 networks
     0.0289
     """
-    columns = {"neville.sec6-2.autocorrelation": "label_autocorrelation",
-               "neville.sec6-2.error-correlation": "error_correlation", "neville.sec6-2.positive": "positive"}
     errors = {}
-    for cid, column in columns.items():
-        values = lgm[column].dropna().to_numpy(dtype=float)
-        if values.size < 2:
-            raise ValueError(f"lgm must hold at least two networks with a {column}; got {values.size}")
-        errors[cid] = {"std_error": float(values.std(ddof=1) / np.sqrt(values.size))}
+    if lgm is not None:
+        columns = {"neville.sec6-2.autocorrelation": "label_autocorrelation",
+                   "neville.sec6-2.error-correlation": "error_correlation", "neville.sec6-2.positive": "positive"}
+        for cid, column in columns.items():
+            values = lgm[column].dropna().to_numpy(dtype=float)
+            if values.size < 2:
+                raise ValueError(f"lgm must hold at least two networks with a {column}; got {values.size}")
+            errors[cid] = {"std_error": float(values.std(ddof=1) / np.sqrt(values.size))}
+    if fig3 is not None:
+        at_20 = fig3[np.isclose(fig3.prop_labeled, 0.2)]
+        if at_20.empty:
+            raise ValueError("fig3 must hold trials at 20% labelled (prop_labeled 0.2)")
+        for cid, procedure in (("neville.fig3.rs-paired-at-20", "rrs"), ("neville.fig3.ncv-paired-at-20", "ncv")):
+            rates = at_20[at_20.procedure == procedure].paired.to_numpy(dtype=float)   # one per network
+            if rates.size < 2:
+                raise ValueError(f"fig3 must hold at least two networks of {procedure} at 20% labelled")
+            se = float(rates.std(ddof=1) / np.sqrt(rates.size))
+            # the paper ran the same design (4 networks x 100 trials): its rate carries the same error
+            errors[cid] = {"std_error": se, "source_std_error": se}
     return errors
 
 
