@@ -597,3 +597,16 @@ def test_the_glue_list_leaves_the_publisher_as_it_was():
     finally:
         listing.unload_ipython_extension(shell)
     assert "publish" not in vars(shell.display_pub) and callbacks["post_run_cell"] == []
+
+
+def test_binomial_count_errors_pool_the_two_counts():
+    options = claims.binomial_count_errors({"bf.table1.anneal.nb-c45": 7}, n_runs=10)   # the paper: 4
+    se = options["bf.table1.anneal.nb-c45"]
+    assert se["std_error"] == se["source_std_error"] == pytest.approx(math.sqrt(10 * 0.55 * 0.45))
+    # the same count differs from the source's when the noise is small: 10 of 10 against 4 is 6 apart
+    far = claims.binomial_count_errors({"bf.table1.anneal.nb-c45": 10}, n_runs=10)["bf.table1.anneal.nb-c45"]
+    assert claims.judge("bf.table1.anneal.nb-c45", 10, **far).verdict != "reproduced"
+    with pytest.raises(ValueError, match="between 0 and n_runs"):
+        claims.binomial_count_errors({"bf.table1.anneal.nb-c45": 11}, n_runs=10)
+    with pytest.raises(ValueError, match="numeric"):
+        claims.binomial_count_errors({"scott.ci.rule-95": 1}, n_runs=10)

@@ -72,7 +72,7 @@ from .registry import (
     source_values,
 )
 from .registry import claim_from_entry as _claim_from_entry  # noqa: F401 - tests check the entry rules
-from .verdicts import VERDICTS, Record, conclude, judge, record, record_all, sentences
+from .verdicts import VERDICTS, Record, binomial_count_errors, conclude, judge, record, record_all, sentences
 
 __all__ = [
     "KINDS",
@@ -81,6 +81,7 @@ __all__ = [
     "Claim",
     "Record",
     "Source",
+    "binomial_count_errors",
     "claims_of",
     "conclude",
     "record_all",

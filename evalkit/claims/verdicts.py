@@ -9,12 +9,13 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .._checks import Array, Boolean, Choice, Either, Function, Instance, Real, Text, checks
+from .._checks import Array, Boolean, Choice, Either, Function, Instance, Integer, Real, Text, checks
 from ._common import EXAMPLE_ID, LABEL, VALUE
 from .registry import Claim, get_claim, source_value
 
 __all__ = [
     "VERDICTS",
+    "binomial_count_errors",
     "Record",
     "conclude",
     "judge",
@@ -278,6 +279,56 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
                   scale=scale, data=data, explanation=explanation, source_error=source_error,
                   std_error=None if std_error is None else float(std_error),
                   source_std_error=None if source_std_error is None else float(source_std_error))
+
+
+@checks(ours=Instance(Mapping, example=lambda: {"bf.table1.anneal.nb-c45": 5}), n_runs=Integer(1))
+def binomial_count_errors(ours, *, n_runs):
+    """Test-retest noise of counts over ``n_runs`` runs, as :func:`record_all`'s ``options``.
+
+    A count of outcomes (a test's non-rejections over ten runs) varies when the experiment
+    is run again with other random partitions. Read as binomial over ``n_runs`` independent
+    runs, and under the hypothesis that ours and the source's come from one rate, both
+    carry the standard error ``sqrt(n p (1 - p))`` at the pooled rate ``p = (ours +
+    source) / (2 n)``: the source's own replication noise, estimated by the same
+    simulation, and ours.
+
+    Parameters
+    ----------
+    ours : dict
+        ``{claim id: our count}`` of numeric claims whose source values are counts over
+        ``n_runs`` runs.
+    n_runs : int
+        Runs each count is over (the source's and ours).
+
+    Returns
+    -------
+    dict
+        ``{claim id: {"std_error": se, "source_std_error": se}}``.
+
+    Examples
+    --------
+    Ours 7 of 10 against the source's 4: the pooled rate 0.55 gives each count a standard
+    error of 1.57, so the difference of 3 (2.5 beyond the rounding) is 1.1 combined standard
+    errors: within the noise.
+
+    >>> options = binomial_count_errors({"bf.table1.anneal.nb-c45": 7}, n_runs=10)
+    >>> round(options["bf.table1.anneal.nb-c45"]["std_error"], 2)
+    1.57
+    >>> judge("bf.table1.anneal.nb-c45", 7, **options["bf.table1.anneal.nb-c45"]).verdict
+    'reproduced'
+    """
+    out = {}
+    for cid, value in ours.items():
+        claim = get_claim(cid)
+        if not claim.is_numeric:
+            raise ValueError(f"ours[{cid!r}] must be a numeric claim's count; the source's value is {claim.printed!r}")
+        counts = (float(_as_plain(value)), claim.value)
+        if not all(0 <= c <= n_runs for c in counts):
+            raise ValueError(f"ours[{cid!r}]: counts must lie between 0 and n_runs={n_runs}; got {counts}")
+        rate = sum(counts) / (2 * n_runs)
+        se = math.sqrt(n_runs * rate * (1 - rate))
+        out[cid] = {"std_error": se, "source_std_error": se}
+    return out
 
 
 # --------------------------------------------------------------------------- glue
