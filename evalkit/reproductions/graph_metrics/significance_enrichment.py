@@ -256,7 +256,7 @@ def label_noise(*, noise: tuple[float, ...] = (0.0, 0.01, 0.02, 0.05, 0.1, 0.2, 
     return pd.DataFrame(rows).set_index("label noise")
 
 
-#: what |S| of interval (1.54) counts when the error is a share of misgrouped pairs
+#: what :math:`|S|` of interval (1.54) counts when the error is a share of misgrouped pairs
 PAIR_INTERVAL_TRIALS = ("points", "pairs")
 
 
@@ -340,7 +340,7 @@ def _covers_its_level(coverage, level=0.95):
 
 @checks(seed=Seed())
 def pair_interval_table(*, seed=20260604):
-    """The pair interval's coverage on each of ``PAIR_INTERVAL_SETUPS``, with |S| the points and the pairs.
+    """The pair interval's coverage on each of ``PAIR_INTERVAL_SETUPS``, with :math:`|S|` the points and the pairs.
 
     Parameters
     ----------
