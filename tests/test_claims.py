@@ -291,6 +291,18 @@ def test_ledger_files_have_the_published_columns(tmp_path):
     assert sum(sum(v.values()) for v in counts.values()) == len(rows)
 
 
+def test_ledger_json_is_strict_with_infinite_numbers(tmp_path):
+    # a difference beyond the rounding over a zero standard error is infinitely many of them
+    rec = claims.judge("scott.ci-example.lower", 0.2, std_error=0.0, explanation="sec-why")
+    assert rec.z == math.inf and rec.verdict == "differs-explained"
+    rows = claims.ledger_rows([("ch", rec.as_payload())])
+    _, json_path = claims.write_ledger(rows, tmp_path)
+    text = json_path.read_text()
+    assert "Infinity" not in text and "NaN" not in text
+    row = next(r for r in json.loads(text) if r["claim_id"] == "scott.ci-example.lower")
+    assert float(row["z"]) == math.inf and row["evalkit_value"] == 0.2
+
+
 def verdict_agrees_with_tolerance(row):
     """The rule every ledger row must obey, written independently of evalkit.claims."""
     verdict = row["verdict"]

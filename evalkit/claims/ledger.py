@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator, Mapping
-from pathlib import Path
-
 import math
 import numbers
 import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 from .._checks import Anything, Either, Instance, Integer, PathLike, Real, Text, Values, checks
 from ._common import EXAMPLE_ID, all_claims
@@ -229,6 +228,13 @@ def ledger_rows(payloads):
     return rows
 
 
+def _json_number(value):
+    """``value``, with a non-finite float as its ``str`` (JSON has no infinity or NaN)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    return value
+
+
 def _check_rows(rows, keys):
     for i, row in enumerate(rows):
         missing = set(keys) - set(row)
@@ -291,7 +297,10 @@ def write_ledger(rows, directory):
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / "ledger.json", "w", encoding="utf-8") as handle:
-        json.dump([{k: row[k] for k in LEDGER_COLUMNS} for row in rows], handle, indent=1)
+        # strict JSON: an infinite or undefined number (a z over a zero standard error) is
+        # written as the string "inf", "-inf" or "nan", which float() reads back
+        json.dump([{k: _json_number(row[k]) for k in LEDGER_COLUMNS} for row in rows], handle, indent=1,
+                  allow_nan=False)
     with open(directory / "ledger.csv", "w", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, fieldnames=LEDGER_COLUMNS)
         writer.writeheader()
