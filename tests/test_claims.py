@@ -317,6 +317,8 @@ def verdict_agrees_with_tolerance(row):
         if se > 0 and not within and math.isfinite(gap):   # Monte Carlo: 2 and 3 standard errors beyond the rounding
             within = gap - row["tolerance"] <= 2 * se
             undecided = not within and gap - row["tolerance"] <= 3 * se
+    elif row["evalkit_value"] is None:       # a threshold predicate its estimates cannot decide
+        within, undecided = False, True
     else:
         within = row["evalkit_value"] == row["source_value"]
     standin = row["scale"] != "source" or row["data"] != "source"
@@ -327,6 +329,45 @@ def verdict_agrees_with_tolerance(row):
     if verdict in ("differs-explained", "source-error"):
         return bool(row["explanation"])
     return verdict == "not-reproduced"
+
+
+def test_a_threshold_predicate_is_decided_with_its_standard_error():
+    # "every rate below 5%": decided only more than two standard errors from 0.05
+    assert claims.decide([0.01, 0.02], 0.05, 0.01, side="below").holds is True
+    assert claims.decide([0.01, 0.08], 0.05, 0.01, side="below").holds is False     # 3 s.e. above
+    knife_edge = claims.decide([0.01, 0.0517], 0.05, [0.01, 0.011], side="below")
+    assert knife_edge.holds is None and knife_edge.closest == 1
+    assert knife_edge.z[1] == pytest.approx(-0.0017 / 0.011)
+    # at k times the trials the margin 0.0017 is 2 standard errors: 0.011 / sqrt(k) = 0.00085
+    assert knife_edge.repetitions_to_decide == math.ceil((2 * 0.011 / 0.0017) ** 2)
+    assert "undecided" in knife_edge.describe() and "0.0517" in knife_edge.describe()
+    # one decided failure outweighs an undecided cell; an exact value needs no error
+    assert claims.decide([0.0517, 0.2], 0.05, 0.011, side="below").holds is False
+    assert claims.decide(0.06, 0.05, 0.0, side="above").holds is True
+    assert claims.decide(0.05, 0.05, 0.0, side="above").holds is False     # strict: on it is not above
+    assert claims.decide(0.05, 0.05, 0.01, side="above").repetitions_to_decide is None
+    with pytest.raises(ValueError, match="std_error"):
+        claims.decide([0.1, 0.2, 0.3], 0.05, [0.01, 0.02], side="above")
+    with pytest.raises(ValueError, match="std_error"):
+        claims.decide(0.1, 0.05, -0.01, side="above")
+    with pytest.raises(ValueError, match="side"):
+        claims.decide(0.1, 0.05, 0.01, side="over")
+
+
+def test_an_undecided_predicate_is_recorded_inconclusive():
+    cid = "scott.binomial.mean"
+    rec = claims.conclude(cid, claims.decide(0.0517, 0.05, 0.011, side="below"), if_true="yes", if_false="no")
+    assert rec.verdict == "inconclusive" and rec.value is None and not rec.within_tolerance
+    assert claims.conclude(cid, claims.decide(0.01, 0.05, 0.011, side="below"),
+                           if_true="yes", if_false="no").verdict == "reproduced"
+    assert claims.conclude(cid, claims.decide(0.09, 0.05, 0.011, side="below"), if_true="yes", if_false="no",
+                           explanation="sec-why").verdict == "differs-explained"
+    assert [r.verdict for r in claims.record_all({cid: None})] == ["inconclusive"]
+    row = next(r for r in claims.ledger_rows([("ch", rec.as_payload())]) if r["claim_id"] == cid)
+    assert row["verdict"] == "inconclusive" and row["evalkit_value"] is None
+    assert verdict_agrees_with_tolerance(row)
+    with pytest.raises(TypeError, match="numeric"):
+        claims.judge("scott.ci-example.lower", None)      # a number cannot be undecided
 
 
 def test_a_monte_carlo_value_is_judged_with_its_standard_error():

@@ -21,6 +21,10 @@ Verdicts (never set by hand):
     (usually in the errata appendix) that shows the evidence;
 ``not-reproduced``
     outside tolerance and not explained;
+``inconclusive``
+    a Monte Carlo value between two and three combined standard errors beyond the
+    source's rounding, or a threshold predicate its estimates cannot decide
+    (:func:`decide`): more repetitions would decide it;
 ``not-attempted``
     no chapter computes it; the registry gives the reason (``not_attempted = "..."``).
 
@@ -28,7 +32,9 @@ A numeric value printed as ``"0.158"`` is reproduced by any value within half a 
 its last digit (0.0005); ``"20%"`` means 0.20 within 0.005. A registry entry may widen
 the tolerance (``tolerance``, with ``tolerance_reason``), for instance to the Monte Carlo
 error of a simulated value. A qualitative claim has the value ``true`` (the source asserts
-it) and is checked by a predicate over the chapter's results (:func:`conclude`).
+it) and is checked by a predicate over the chapter's results (:func:`conclude`); a
+predicate over Monte Carlo estimates ("every rate above 5%") is decided with their error
+(:func:`decide`).
 
 Examples
 --------
@@ -51,6 +57,8 @@ Its modules:
 registry
     The registries: :class:`Claim`, :class:`Source`, :func:`load_registry`,
     :func:`get_claim`, :func:`claims_of`, :func:`source_value`, :func:`parse_printed`.
+decisions
+    Threshold predicates with Monte Carlo error: :class:`Decision`, :func:`decide`.
 verdicts
     :class:`Record` and the verdicts: :func:`judge`, :func:`record`, :func:`conclude`,
     :func:`sentences`, :func:`record_all`.
@@ -59,6 +67,7 @@ ledger
     :func:`table` of a chapter's records (values shown with :func:`format_value` and
     :func:`format_difference`).
 """
+from .decisions import DECIDE_Z, Decision, decide
 from .ledger import LEDGER_COLUMNS, coverage, format_difference, format_value, ledger_rows, table, write_ledger
 from .registry import (
     KINDS,
@@ -75,10 +84,12 @@ from .registry import claim_from_entry as _claim_from_entry  # noqa: F401 - test
 from .verdicts import VERDICTS, Record, binomial_count_errors, conclude, judge, record, record_all, sentences
 
 __all__ = [
+    "DECIDE_Z",
     "KINDS",
     "LEDGER_COLUMNS",
     "VERDICTS",
     "Claim",
+    "Decision",
     "Record",
     "Source",
     "binomial_count_errors",
@@ -87,6 +98,7 @@ __all__ = [
     "record_all",
     "sentences",
     "coverage",
+    "decide",
     "format_difference",
     "format_value",
     "get_claim",

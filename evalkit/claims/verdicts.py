@@ -11,6 +11,7 @@ import numpy as np
 
 from .._checks import Array, Boolean, Choice, Either, Function, Instance, Integer, Real, Text, checks
 from ._common import EXAMPLE_ID, LABEL, VALUE
+from .decisions import Decision
 from .registry import Claim, get_claim, source_value
 
 __all__ = [
@@ -46,7 +47,7 @@ DIFFER_Z = 3.0
 _STD_ERROR = Real(0, None, none=True)
 
 
-@checks(claim=Instance(Claim, example=lambda: get_claim(EXAMPLE_ID)), value=VALUE,
+@checks(claim=Instance(Claim, example=lambda: get_claim(EXAMPLE_ID)), value=Either(*VALUE.constraints, none=True),
         difference=Real(allow_inf=True, allow_nan=True, none=True), verdict=Choice(*VERDICTS[:-1]),
         scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL, std_error=_STD_ERROR,
         source_std_error=_STD_ERROR)
@@ -58,8 +59,8 @@ class Record:
     ----------
     claim : Claim
         The claim recorded.
-    value : float, bool or str
-        Our value.
+    value : float, bool, str or None
+        Our value (None: a qualitative claim whose predicate our results cannot decide).
     difference : float or None
         ``value - claim.value`` for a numeric claim, else None.
     verdict : str
@@ -173,8 +174,11 @@ def _check_label(name, value):
     return value
 
 
-@checks(claim_id=Either(Text(), Instance(Claim)),
-        value=Either(Real(allow_inf=True, allow_nan=True), Boolean(), Text(empty=True), Array(kind="any")),
+_OUR_VALUE = Either(Real(allow_inf=True, allow_nan=True), Boolean(), Text(empty=True), Array(kind="any"),
+                    none=True)
+
+
+@checks(claim_id=Either(Text(), Instance(Claim)), value=_OUR_VALUE,
         scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL, std_error=_STD_ERROR,
         source_std_error=_STD_ERROR)
 def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None, std_error=None,
@@ -185,9 +189,11 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
     ----------
     claim_id : str or Claim
         A registry id.
-    value : float, int, bool or str
+    value : float, int, bool, str or None
         Our value (a number for a numeric claim, a bool for a qualitative one; a NumPy
-        scalar or 0-d array is taken as its Python value).
+        scalar or 0-d array is taken as its Python value). None, for a qualitative claim,
+        says that our results cannot decide its predicate within their Monte Carlo error
+        (:func:`~evalkit.claims.decide`): the verdict is ``"inconclusive"``.
     scale : str, optional
         The reduced scale used, in words ("10 runs of the paper's 100"); None means the
         registry's standing note, if it has one, else the source's scale (likewise for
@@ -243,13 +249,13 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
         _check_label(name, given)
     if explanation is not None and source_error is not None:
         raise ValueError("give explanation= or source_error=, not both")
-    value = _as_plain(value)
+    value = None if value is None else _as_plain(value)
     uncertain = std_error is not None or source_std_error is not None
     if uncertain and not claim.is_numeric:
         raise TypeError(f"claim {claim.id!r} is not numeric: std_error and source_std_error go with a number")
     undecided = False
     if claim.is_numeric:
-        if isinstance(value, (bool, str)):
+        if value is None or isinstance(value, (bool, str)):
             raise TypeError(f"claim {claim.id!r} is numeric; value must be a number, got {value!r}")
         difference = float(value) - claim.value
         slack = 1e-12 * max(1.0, abs(claim.value))
@@ -259,6 +265,8 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
             excess = abs(difference) - claim.tolerance
             agrees = excess <= AGREE_Z * se
             undecided = not agrees and excess <= DIFFER_Z * se
+    elif value is None:          # a predicate our Monte Carlo results cannot decide
+        difference, agrees, undecided = None, False, True
     else:
         if type(value) is not type(claim.value):
             raise TypeError(f"claim {claim.id!r} expects a {type(claim.value).__name__} "
@@ -361,8 +369,7 @@ def _glue_payload(key, payload):
             metadata={"scrapbook": {"name": key, "mime_prefix": GLUE_PREFIX}})
 
 
-@checks(claim_id=Either(Text(), Instance(Claim)),
-        value=Either(Real(allow_inf=True, allow_nan=True), Boolean(), Text(empty=True), Array(kind="any")),
+@checks(claim_id=Either(Text(), Instance(Claim)), value=_OUR_VALUE,
         scale=LABEL, data=LABEL, explanation=LABEL, source_error=LABEL, std_error=_STD_ERROR,
         source_std_error=_STD_ERROR)
 def record(claim_id, value, *, scale=None, data=None, explanation=None, source_error=None, std_error=None,
@@ -378,7 +385,7 @@ def record(claim_id, value, *, scale=None, data=None, explanation=None, source_e
     ----------
     claim_id : str or Claim
         A registry id.
-    value : float, int, bool or str
+    value : float, int, bool, str or None
         Our value (see :func:`judge`).
     scale : str, optional
         The reduced scale used, in words; None means the source's.
@@ -414,45 +421,75 @@ def record(claim_id, value, *, scale=None, data=None, explanation=None, source_e
     return rec
 
 
-@checks(claim_id=Either(Text(), Instance(Claim)), holds=Boolean(), if_true=Text(), if_false=Text())
-def conclude(claim_id, holds, *, if_true, if_false, **options):
+@checks(claim_id=Either(Text(), Instance(Claim)),
+        holds=Either(Boolean(), Instance(Decision, example=lambda: _example_decision()), none=True),
+        if_true=Text(), if_false=Text(), if_undecided=Text(none=True))
+def conclude(claim_id, holds, *, if_true, if_false, if_undecided=None, **options):
     """Record a qualitative claim from a predicate and glue the sentence that states it.
 
     Parameters
     ----------
     claim_id : str or Claim
         A qualitative claim's id (its source value is ``true``: the source asserts it).
-    holds : bool
-        The predicate, computed from the chapter's own results.
+    holds : bool, Decision or None
+        The predicate, computed from the chapter's own results: a bool, or a threshold
+        predicate over Monte Carlo estimates decided with their error
+        (:func:`~evalkit.claims.decide`), whose ``holds`` may be None: undecided, recorded as
+        ``"inconclusive"``. None itself is an undecided predicate.
     if_true : str
         The sentence (Markdown) that states our conclusion when the predicate holds;
         glued as ``<id>.sentence`` for ``{glue:md}`` in the prose.
     if_false : str
         The sentence that states our conclusion when the predicate fails.
+    if_undecided : str, optional
+        The sentence for an undecided predicate; by default the registry's statement,
+        quoted, with the :class:`~evalkit.claims.Decision`'s own account of its margin
+        (:meth:`~evalkit.claims.Decision.describe`) where there is one.
     **options
         ``scale``, ``data``, ``explanation``, ``source_error`` as in :func:`judge`.
 
     Returns
     -------
     Record
-        Our value (``holds``) and the verdict.
+        Our value (True, False, or None when undecided) and the verdict.
 
     Examples
     --------
     >>> cid = "scott.binomial.mean"
     >>> conclude(cid, True, if_true="It holds.", if_false="It fails.").verdict
     'reproduced'
+    >>> from evalkit.claims import decide
+    >>> conclude(cid, decide(0.0517, 0.05, 0.011, side="below"), if_true="It holds.",
+    ...          if_false="It fails.").verdict
+    'inconclusive'
     """
-    for name, sentence in (("if_true", if_true), ("if_false", if_false)):
-        if not isinstance(sentence, str) or not sentence.strip():
+    for name, sentence in (("if_true", if_true), ("if_false", if_false), ("if_undecided", if_undecided)):
+        if sentence is not None and (not isinstance(sentence, str) or not sentence.strip()):
             raise ValueError(f"{name} must be a non-empty sentence; got {sentence!r}")
-    rec = record(claim_id, bool(holds), **options)
+    decision = holds if isinstance(holds, Decision) else None
+    outcome = decision.holds if decision is not None else holds
+    rec = record(claim_id, None if outcome is None else bool(outcome), **options)
+    if outcome is None:
+        if if_undecided is None:
+            statement = rec.claim.statement.rstrip(".")
+            margin = f" ({decision.describe()})" if decision is not None else ""
+            if_undecided = (f"Within their Monte Carlo error our results can neither confirm nor refute "
+                            f"the source, which says: {statement}{margin}.")
+        sentence = if_undecided
+    else:
+        sentence = if_true if outcome else if_false
     try:
         from IPython.display import Markdown
     except ImportError:  # pragma: no cover
         return rec
-    _glue(rec.claim.id + ".sentence", Markdown(if_true if holds else if_false))
+    _glue(rec.claim.id + ".sentence", Markdown(sentence))
     return rec
+
+
+def _example_decision():
+    from .decisions import decide
+
+    return decide(0.08, 0.05, 0.01, side="above")
 
 
 @checks(claim_id=Either(Text(), Instance(Claim)))
@@ -493,8 +530,8 @@ def sentences(claim_id):
         options=Instance(Mapping, none=True, example=lambda: {EXAMPLE_ID: {"explanation": "sec-why"}}),
         sentences=Function(none=True), values=Instance(Mapping, none=True, example=lambda: {"n": 3}))
 def record_all(ours, *, scale=None, data=None, options=None, sentences=None, values=None):
-    """Record every claim of ``{claim id: our value}``: numbers with :func:`record`, bools
-    with :func:`conclude`.
+    """Record every claim of ``{claim id: our value}``: numbers with :func:`record`, bools,
+    threshold decisions (:func:`~evalkit.claims.decide`) and None with :func:`conclude`.
 
     Parameters
     ----------
@@ -536,10 +573,11 @@ def record_all(ours, *, scale=None, data=None, options=None, sentences=None, val
             raise ValueError(f"options[{cid!r}] has unknown keys {sorted(unknown)}; expected scale, data, "
                              f"explanation, source_error, std_error or source_std_error")
         opts = {"scale": scale, "data": data, **extra}
-        if isinstance(value, (bool, np.bool_)):
+        if value is None or isinstance(value, (bool, np.bool_, Decision)):
             if_true, if_false = (sentence.format_map(values) if values else sentence
                                  for sentence in make_sentences(cid))
-            out.append(conclude(cid, bool(value), if_true=if_true, if_false=if_false, **opts))
+            holds = value if value is None or isinstance(value, Decision) else bool(value)
+            out.append(conclude(cid, holds, if_true=if_true, if_false=if_false, **opts))
         else:
             out.append(record(cid, value, **opts))
     return out
