@@ -309,7 +309,9 @@ def verdict_agrees_with_tolerance(row):
     if verdict == "not-attempted":
         return row["evalkit_value"] is None and bool(row["explanation"])
     undecided = False
-    if isinstance(row["source_value"], (int, float)) and not isinstance(row["source_value"], bool):
+    if row["evalkit_value"] is None:         # results that cannot settle it (a predicate, a random measurement)
+        within, undecided = False, True
+    elif isinstance(row["source_value"], (int, float)) and not isinstance(row["source_value"], bool):
         gap = abs(row["evalkit_value"] - row["source_value"])
         within = math.isfinite(row["evalkit_value"]) and \
             gap <= row["tolerance"] + 1e-12 * max(1, abs(row["source_value"]))
@@ -317,8 +319,6 @@ def verdict_agrees_with_tolerance(row):
         if se > 0 and not within and math.isfinite(gap):   # Monte Carlo: 2 and 3 standard errors beyond the rounding
             within = gap - row["tolerance"] <= 2 * se
             undecided = not within and gap - row["tolerance"] <= 3 * se
-    elif row["evalkit_value"] is None:       # a threshold predicate its estimates cannot decide
-        within, undecided = False, True
     else:
         within = row["evalkit_value"] == row["source_value"]
     standin = row["scale"] != "source" or row["data"] != "source"
@@ -336,7 +336,7 @@ def test_a_threshold_predicate_is_decided_with_its_standard_error():
     assert claims.decide([0.01, 0.02], 0.05, 0.01, side="below").holds is True
     assert claims.decide([0.01, 0.08], 0.05, 0.01, side="below").holds is False     # 3 s.e. above
     knife_edge = claims.decide([0.01, 0.0517], 0.05, [0.01, 0.011], side="below")
-    assert knife_edge.holds is None and knife_edge.closest == 1
+    assert knife_edge.holds is None and knife_edge.deciding == 1
     assert knife_edge.z[1] == pytest.approx(-0.0017 / 0.011)
     # at k times the trials the margin 0.0017 is 2 standard errors: 0.011 / sqrt(k) = 0.00085
     assert knife_edge.repetitions_to_decide == math.ceil((2 * 0.011 / 0.0017) ** 2)
@@ -366,8 +366,8 @@ def test_an_undecided_predicate_is_recorded_inconclusive():
     row = next(r for r in claims.ledger_rows([("ch", rec.as_payload())]) if r["claim_id"] == cid)
     assert row["verdict"] == "inconclusive" and row["evalkit_value"] is None
     assert verdict_agrees_with_tolerance(row)
-    with pytest.raises(TypeError, match="numeric"):
-        claims.judge("scott.ci-example.lower", None)      # a number cannot be undecided
+    # a measured number the results cannot settle (a stable rate no rate is likely to be)
+    assert claims.judge("scott.ci-example.lower", None).verdict == "inconclusive"
 
 
 def test_a_monte_carlo_value_is_judged_with_its_standard_error():

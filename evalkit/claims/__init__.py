@@ -58,7 +58,7 @@ registry
     The registries: :class:`Claim`, :class:`Source`, :func:`load_registry`,
     :func:`get_claim`, :func:`claims_of`, :func:`source_value`, :func:`parse_printed`.
 decisions
-    Threshold predicates with Monte Carlo error: :class:`Decision`, :func:`decide`.
+    Threshold predicates with Monte Carlo error: :class:`Decision`, :func:`decide`, :func:`all_of`.
 verdicts
     :class:`Record` and the verdicts: :func:`judge`, :func:`record`, :func:`conclude`,
     :func:`sentences`, :func:`record_all`.
@@ -67,7 +67,7 @@ ledger
     :func:`table` of a chapter's records (values shown with :func:`format_value` and
     :func:`format_difference`).
 """
-from .decisions import DECIDE_Z, Decision, decide
+from .decisions import DECIDE_Z, Decision, all_of, decide
 from .ledger import LEDGER_COLUMNS, coverage, format_difference, format_value, ledger_rows, table, write_ledger
 from .registry import (
     KINDS,
@@ -92,6 +92,7 @@ __all__ = [
     "Decision",
     "Record",
     "Source",
+    "all_of",
     "binomial_count_errors",
     "claims_of",
     "conclude",

@@ -191,9 +191,10 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
         A registry id.
     value : float, int, bool, str or None
         Our value (a number for a numeric claim, a bool for a qualitative one; a NumPy
-        scalar or 0-d array is taken as its Python value). None, for a qualitative claim,
-        says that our results cannot decide its predicate within their Monte Carlo error
-        (:func:`~evalkit.claims.decide`): the verdict is ``"inconclusive"``.
+        scalar or 0-d array is taken as its Python value). None says that our Monte Carlo
+        results cannot settle the claim: a predicate they cannot decide
+        (:func:`~evalkit.claims.decide`), a measured value with no likely outcome; the
+        verdict is ``"inconclusive"``.
     scale : str, optional
         The reduced scale used, in words ("10 runs of the paper's 100"); None means the
         registry's standing note, if it has one, else the source's scale (likewise for
@@ -254,8 +255,10 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
     if uncertain and not claim.is_numeric:
         raise TypeError(f"claim {claim.id!r} is not numeric: std_error and source_std_error go with a number")
     undecided = False
-    if claim.is_numeric:
-        if value is None or isinstance(value, (bool, str)):
+    if value is None:            # a measurement our Monte Carlo results cannot settle
+        difference, agrees, undecided = None, False, True
+    elif claim.is_numeric:
+        if isinstance(value, (bool, str)):
             raise TypeError(f"claim {claim.id!r} is numeric; value must be a number, got {value!r}")
         difference = float(value) - claim.value
         slack = 1e-12 * max(1.0, abs(claim.value))
@@ -265,8 +268,6 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
             excess = abs(difference) - claim.tolerance
             agrees = excess <= AGREE_Z * se
             undecided = not agrees and excess <= DIFFER_Z * se
-    elif value is None:          # a predicate our Monte Carlo results cannot decide
-        difference, agrees, undecided = None, False, True
     else:
         if type(value) is not type(claim.value):
             raise TypeError(f"claim {claim.id!r} expects a {type(claim.value).__name__} "
@@ -473,7 +474,7 @@ def conclude(claim_id, holds, *, if_true, if_false, if_undecided=None, **options
         if if_undecided is None:
             statement = rec.claim.statement.rstrip(".")
             margin = f" ({decision.describe()})" if decision is not None else ""
-            if_undecided = (f"Within their Monte Carlo error our results can neither confirm nor refute "
+            if_undecided = (f"Within their Monte Carlo error our results neither confirm nor refute "
                             f"the source, which says: {statement}{margin}.")
         sentence = if_undecided
     else:

@@ -63,6 +63,26 @@ def fake_inference_trials():
     return _inference_trials
 
 
+def _power():
+    """A fake Fig. 4 run whose power at a 5-point gap is :func:`_at_gap`'s, give or take 0.003 by network."""
+    at_gap = _at_gap()
+    rows = []
+    for (size, proc, test), value in at_gap.items():
+        for rate, gap, step in ((0.025, 0.0, -0.05), (0.3, 0.1, 0.05)):
+            for network in range(4):
+                rows.append({"nodes": size, "worse_rate": rate, "network": network, "procedure": proc,
+                             "calibration_gap": gap, "test": test, "power": value + step + 0.002 * (network - 1.5)})
+    frame = pd.DataFrame(rows).pivot_table(index=["nodes", "worse_rate", "network", "procedure", "calibration_gap"],
+                                           columns="test", values="power").reset_index()
+    frame.columns.name = None
+    return frame
+
+
 @pytest.fixture(scope="session")
 def fake_at_gap():
     return _at_gap()
+
+
+@pytest.fixture(scope="session")
+def fake_power():
+    return _power()

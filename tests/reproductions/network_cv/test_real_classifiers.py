@@ -60,14 +60,27 @@ def test_fig3_rates_carry_the_standard_error_of_a_mean_over_networks():
 
 def test_fake_study_predicates(fake_trials):
     fig3 = rc.ours(fig3=fake_trials((0.1, 0.2, 0.3, 0.4)))
-    assert fig3["neville.sec6-3.wvrn-better"] and fig3["neville.fig3.rs-peak-at-20"] is False
+    assert fig3["neville.sec6-3.wvrn-better"] and fig3["neville.fig3.rs-peak-at-20"].holds is False
     assert fig3["neville.fig3.reduction"] == pytest.approx(1 - (0.12 - 0.1) / (0.4 - 0.1))
     assert not rc.ours(fig3=fake_trials((0.1, 0.2), handicapped="nBC"))["neville.sec6-3.wvrn-better"]
 
 
+def test_fig3_thresholds_are_decided_with_the_networks_spread(fake_trials):
+    trials = fake_trials((0.1, 0.2, 0.3, 0.4))
+    ncv = trials.procedure == "ncv"
+    assert rc.ours(fig3=trials)["neville.fig3.ncv-unpaired-below-5"].holds is True   # 0.0 to 0.03, identical networks
+    # NCV unpaired at 0.0517 on average, its four networks 0.02 apart: neither below 5% nor above
+    trials.loc[ncv, "unpaired"] = 0.0517 + 0.02 * (trials.loc[ncv, "network"] - 1.5)
+    decision = rc.ours(fig3=trials)["neville.fig3.ncv-unpaired-below-5"]
+    assert decision.holds is None and decision.estimates[decision.deciding] == pytest.approx(0.0517)
+    assert claims.judge("neville.fig3.ncv-unpaired-below-5", decision.holds).verdict == "inconclusive"
+    trials.loc[ncv, "unpaired"] = 0.09 + 0.002 * trials.loc[ncv, "network"]         # decidedly above
+    assert rc.ours(fig3=trials)["neville.fig3.ncv-unpaired-below-5"].holds is False
+
+
 def test_variance_claims_follow_the_variances(fake_trials):
     def variance_part(trials):
-        return {k: v for k, v in rc.ours(fig3=trials).items()
+        return {k: v.holds if isinstance(v, claims.Decision) else v for k, v in rc.ours(fig3=trials).items()
                 if k in ("neville.sec2.wilcoxon-like-t", "neville.sec6-4.mean-diff-unbiased",
                          "neville.sec6-4.var-diff-underestimated", "neville.sec6-4.pooled-above-diff")}
 
@@ -85,10 +98,22 @@ def test_variance_claims_follow_the_variances(fake_trials):
     assert table.paired_under.tolist() == pytest.approx([0.5] * 4)
 
 
-def test_power_and_summary_claims(fake_trials, fake_at_gap):
-    ours = rc.ours(at_gap=fake_at_gap, summary=(fake_trials((0.1, 0.2, 0.3, 0.4)), fake_at_gap))
+def test_power_by_network_averages_to_the_curves_power(fake_power, fake_at_gap):
+    by_network = rc.power_by_network(fake_power, gap=0.05)
+    means = by_network.groupby(level=["nodes", "procedure"]).mean()
+    for (size, proc, test), value in fake_at_gap.items():
+        assert means.loc[(size, proc), test] == pytest.approx(value)
+        # each network's power is its own curve read at the gap: 0.002 * (network - 1.5) off
+        assert by_network.loc[(size, proc, 0), test] == pytest.approx(value - 0.003)
+
+
+def test_power_and_summary_claims(fake_trials, fake_power):
+    ours = rc.ours(power=fake_power, summary=(fake_trials((0.1, 0.2, 0.3, 0.4)), fake_power))
     assert ours["neville.sec6-4.rs-test-size"] == 210 and ours["neville.sec6-4.ncv-test-size"] == 30
-    assert ours["neville.fig4b.power-grows"]
+    # the fake networks differ by 0.002: every threshold is decided
+    assert ours["neville.fig4b.power-grows"].holds is True
+    assert ours["neville.fig4a.rs-below-80"].holds is True and ours["neville.fig4a.ncv-paired-below-30"].holds is True
+    assert ours["neville.fig4a.ncv-unpaired-below-5"].holds is True
     assert list(ours)[-3:] == ["neville.abstract.overlap-paired-high", "neville.abstract.ncv-paired-compromise",
                                "neville.sec1.ncv-unpaired-low-power"]
 
