@@ -216,7 +216,8 @@ def _ledger_html(app, env, fromdoc, rows, sources):
                 f'<span class="ledger-where">{html.escape(row["where"])}</span>',
                 html.escape(row["statement"]),
                 html.escape(claims.format_value(row["source_value"], like=printed)),
-                html.escape(claims.format_value(row["evalkit_value"], like=printed)),
+                html.escape("undecided" if row["evalkit_value"] is None and row["verdict"] == "inconclusive"
+                            else claims.format_value(row["evalkit_value"], like=printed)),
                 html.escape(claims.format_difference(row["difference"]))
                 + (f'<span class="ledger-where">tolerance ±{row["tolerance"]:g}: '
                    f'{html.escape(row["tolerance_reason"])}</span>' if row.get("tolerance_reason") else "")

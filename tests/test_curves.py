@@ -40,6 +40,10 @@ def test_matches_sklearn_on_random_inputs_with_ties(seed):
     ref = skm.roc_curve(y, s, drop_intermediate=False)
     for ours, theirs in zip((fpr, tpr, thr), ref):
         np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-12)
+    # the lecture's definitional claims: 'always -' at (0, 0), 'always +' at (1, 1), both rates
+    # growing as the threshold falls
+    assert (fpr[0], tpr[0]) == (0, 0) and (fpr[-1], tpr[-1]) == (1, 1)
+    assert (np.diff(fpr) >= 0).all() and (np.diff(tpr) >= 0).all() and (np.diff(thr) < 0).all()
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -81,7 +81,7 @@ from .registry import (
     source_values,
 )
 from .registry import claim_from_entry as _claim_from_entry  # noqa: F401 - tests check the entry rules
-from .verdicts import VERDICTS, Record, binomial_count_errors, conclude, judge, record, record_all, sentences
+from .verdicts import VERDICTS, Record, binomial_count_errors, binomial_rate_errors, conclude, judge, record, record_all, sentences
 
 __all__ = [
     "DECIDE_Z",
@@ -94,6 +94,7 @@ __all__ = [
     "Source",
     "all_of",
     "binomial_count_errors",
+    "binomial_rate_errors",
     "claims_of",
     "conclude",
     "record_all",

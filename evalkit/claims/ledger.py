@@ -144,7 +144,9 @@ def table(records, *, digits=4):
         return difference if digits is None else format_difference(difference)
 
     rows = [{"claim": r.claim.id, "where": r.claim.where, "source": r.claim.printed,
-             "evalkit": shown(r.value, r.claim.printed), "difference": shown_difference(r.difference),
+             # None: a value our Monte Carlo results cannot settle (the verdict is inconclusive)
+             "evalkit": "undecided" if r.value is None else shown(r.value, r.claim.printed),
+             "difference": shown_difference(r.difference),
              "verdict": r.verdict}
             for r in records]
     if any(r.z is not None for r in records):   # Monte Carlo values: their standard error and z

@@ -86,8 +86,6 @@ def community_validation(*, permutations: int = 999, seed: int = 20260501):
 
 def _example_claims():
     """Every claim of the source's examples and stated ranges: ``{claim id: our value}``."""
-    from scipy.spatial.distance import pdist
-
     table = FIGURE_1_11
     mm = FIGURE_1_13
     ours = {"gm.fig1-11.rand": cl.rand_statistic(table), "gm.fig1-11.jaccard": cl.jaccard_coefficient(table),
@@ -106,31 +104,61 @@ def _example_claims():
     three_classes = np.array([[1], [1], [1]])
     ours["gm.sec1-3-1.entropy-range"] = bool(cl.cluster_entropy(three_classes)[0] <= 1)
     rng = np.random.default_rng(0)
-    random_mm = rng.integers(0, 5, size=(3, 50)) + np.eye(3, 50, dtype=int)
-    pur = cl.cluster_purity(random_mm)
-    ours["gm.sec1-3-1.purity-range"] = bool(((pur >= 1 / 3 - 1e-12) & (pur <= 1)).all()
-                                            and np.isclose(cl.cluster_purity(three_classes)[0], 1 / 3))
     X = FIGURE_1_14_IDEAL
     Y = FIGURE_1_14_OBSERVED
     ours["gm.fig1-14.ideal-observed"] = bool(np.array_equal(cl.co_membership_matrix([1, 1, 2]), X)
                                              and np.array_equal(cl.co_membership_matrix([1, 2, 1]), Y))
-    labels = rng.integers(0, 3, 30)
-    noisy = np.where(rng.random(30) < 0.3, rng.integers(0, 3, 30), labels)
-    r_self = cl.mantel_test(labels, labels, permutations=0).statistic
-    r_noisy = cl.mantel_test(labels, noisy, permutations=0).statistic
-    ours["gm.eq1-43.mantel-range"] = bool(np.isclose(r_self, 1) and -1 <= r_noisy <= 1)
     two = np.array([0, 0, 1, 1])
     ones = np.ones((4, 4))
     ours["gm.eq1-46.separation-range"] = bool(0 <= cl.cohesion(ones, two) <= 1 and 2 * cl.separation(ones, two) <= 1)
-    pts = rng.normal(size=(30, 2)) + np.repeat(np.array([[0, 0], [4, 0], [0, 4]]), 10, axis=0)
-    groups = np.repeat(np.arange(3), 10)
-    d = pdist(pts)
-    shuffled = rng.permutation(groups)
-    ours["gm.eq1-50.c-index-range"] = bool(all(0 <= cl.c_index(d, g) <= 1 for g in (groups, shuffled)))
-    ours["gm.eq1-49.dunn-range"] = bool(all(0 <= cl.dunn_index(d, g) < np.inf for g in (groups, shuffled)))
-    ours["gm.eq1-47.silhouette-range"] = bool(all(-1 <= cl.silhouette(d, g, definition=defn) <= 1
-                                                  for g in (groups, shuffled) for defn in ("rousseeuw", "source")))
+    ours.update(_range_claims(rng))
     return ours
+
+
+#: Random cases each stated range is searched over for a counter-example
+RANGE_CASES = 200
+
+
+def _range_claims(rng, n_cases=RANGE_CASES, *, purity=cl.cluster_purity, mantel=cl.mantel_test, c_index=cl.c_index,
+                  dunn=cl.dunn_index, silhouette=cl.silhouette):
+    """The stated ranges of purity, Mantel, C-index, Dunn and silhouette, searched for a counter-example.
+
+    Each range is a claim about every input, so its predicate is a search: ``n_cases``
+    random inputs (matching matrices with 2 to 6 classes, some clusters of a single
+    class; labelings and point clouds of 6 to 40 points in 2 to 5 groups, separated or
+    not, some groups of one point), and the claim holds when no input leaves the range.
+    The measures are parameters so that a test can hand in a wrong one and see the search
+    find the counter-example.
+
+    Returns
+    -------
+    dict
+        ``{claim id: bool}`` for the five range claims.
+    """
+    from scipy.spatial.distance import pdist
+
+    purity_ok = mantel_ok = c_ok = dunn_ok = silhouette_ok = True
+    for _ in range(n_cases):
+        n_classes = int(rng.integers(2, 7))
+        mm = rng.integers(0, 6, size=(n_classes, int(rng.integers(1, 8)))) * (rng.random((n_classes, 1)) < 0.8)
+        mm[rng.integers(n_classes), :] += 1                     # no empty cluster
+        pur = purity(mm)
+        purity_ok &= bool(((pur >= 1 / n_classes - 1e-12) & (pur <= 1 + 1e-12)).all())
+        n, k = int(rng.integers(6, 41)), int(rng.integers(2, 6))
+        groups = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])   # every group present
+        other = np.where(rng.random(n) < rng.random(), rng.integers(0, k, n), groups)
+        if len(np.unique(other)) > 1 and len(np.unique(groups)) > 1:
+            r = mantel(groups, other, permutations=0).statistic
+            mantel_ok &= bool(-1 - 1e-12 <= r <= 1 + 1e-12)
+        centres = rng.normal(scale=float(rng.choice([0.0, 1.0, 5.0])), size=(k, 2))
+        d = pdist(centres[groups] + rng.normal(size=(n, 2)))
+        c_ok &= bool(-1e-12 <= c_index(d, groups) <= 1 + 1e-12)
+        dunn_ok &= bool(0 <= dunn(d, groups) < np.inf)
+        silhouette_ok &= all(-1 - 1e-12 <= silhouette(d, groups, definition=defn) <= 1 + 1e-12
+                             for defn in ("rousseeuw", "source"))
+    identical = mantel(np.repeat([0, 1, 2], 5), np.repeat([0, 1, 2], 5), permutations=0).statistic
+    return {"gm.sec1-3-1.purity-range": purity_ok, "gm.eq1-43.mantel-range": mantel_ok and bool(np.isclose(identical, 1)),
+            "gm.eq1-50.c-index-range": c_ok, "gm.eq1-49.dunn-range": dunn_ok, "gm.eq1-47.silhouette-range": silhouette_ok}
 
 
 @checks(section=Choice(*SECTIONS))

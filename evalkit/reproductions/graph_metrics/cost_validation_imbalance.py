@@ -14,7 +14,7 @@ from ..._checks import Choice, Instance, Integer, Real, Text, Values, checks
 from .._common import APPROXIMATELY_95, BOOK_PAPER, BOOK_PAPER_SMALL, int_seed
 from .._experiment import experiment
 from .setups import cora_holdout, figure_1_2_matrix
-from .source import COST_1_16, COST_1_2, M_Y, SECTION_1_6_2, TABLE_1_1
+from .source import COST_1_16, M_Y, SECTION_1_6_2
 
 __all__ = [
     "SECTIONS",
@@ -34,7 +34,6 @@ SECTIONS = {
     "error-rates": ("gm.sec1-6-2.diff", "gm.sec1-6-2.variance", "gm.sec1-6-2.z", "gm.sec1-6-2.half-width",
                     "gm.sec1-6-2.not-significant"),
     "small-samples": ("gm.sec1-6-2.example-attainable",),
-    "exercises": ("gm.ex1.answerable", "gm.ex2.answerable", "gm.ex4.answerable", "gm.ex7.answerable"),
 }
 
 
@@ -402,19 +401,6 @@ def _example_claims():
     ours["gm.sec1-2-5.loo-1-fold"] = bool(LeaveOneOut().get_n_splits(X) == 1)
     tested = np.concatenate([test for _, test in KFold(4).split(X)])
     ours["gm.sec1-2-5.kfold-every-fold-tested"] = bool(np.array_equal(np.sort(tested), np.arange(8)))
-    cm1 = metrics.confusion_matrix(TABLE_1_1["actual"], TABLE_1_1["M1"], labels=["+", "-"])
-    cm2 = metrics.confusion_matrix(TABLE_1_1["actual"], TABLE_1_1["M2"], labels=["+", "-"])
-    basic = [[f(cm) for f in (metrics.accuracy, metrics.error_rate, metrics.true_positive_rate,
-                              metrics.true_negative_rate, metrics.precision)] for cm in (cm1, cm2)]
-    ours["gm.ex1.answerable"] = bool(np.isfinite(basic).all())
-    c1, c2 = metrics.total_cost(cm1, COST_1_2), metrics.total_cost(cm2, COST_1_2)
-    ours["gm.ex2.answerable"] = bool((c1 < c2) != (metrics.accuracy(cm1) > metrics.accuracy(cm2)))
-    ex4 = stats.error_difference_interval(metrics.error_rate(cm1), 8, metrics.error_rate(cm2), 8,
-                                          confidence_level=0.989)
-    ours["gm.ex4.answerable"] = bool(np.isfinite([ex4.low, ex4.high]).all())
-    q = [np.prod([metrics.true_positive_rate(cm), metrics.true_negative_rate(cm), metrics.precision(cm),
-                  metrics.precision(cm, positive=False)]) ** 0.25 for cm in (cm1, cm2)]
-    ours["gm.ex7.answerable"] = bool(all(0 <= v <= 1 for v in q))
     return ours
 
 

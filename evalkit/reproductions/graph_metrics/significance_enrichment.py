@@ -438,10 +438,10 @@ def _example_partitions():
 
 
 @checks(section=Choice(*SECTIONS, none=True), preserved_variability=Array(ndim=1, none=True),
-        kmeans=Instance(dict, none=True, example=_example_kmeans), pair_table=Array(ndim=2, kind="count", none=True),
+        kmeans=Instance(dict, none=True, example=_example_kmeans),
         partitions=Instance("DataFrame", none=True, example=_example_partitions),
         adjusted_pvalues=Array(ndim=2, none=True))
-def ours(*, section=None, preserved_variability=None, kmeans=None, pair_table=None, partitions=None,
+def ours(*, section=None, preserved_variability=None, kmeans=None, partitions=None,
          adjusted_pvalues=None):
     """Our values of the page's claims: one table's worth of the source's examples, and the results'.
 
@@ -455,8 +455,6 @@ def ours(*, section=None, preserved_variability=None, kmeans=None, pair_table=No
         ``gm.sec1-4.pv-all-one`` and ``gm.sec1-4.pv-more-higher``.
     kmeans : dict, optional
         :func:`~evalkit.reproductions.graph_metrics.kmeans_sse`'s result: ``gm.sec1-4.sse-decreases``.
-    pair_table : array of int, shape (2, 2), optional
-        Exercise 3's pair table (:func:`~evalkit.reproductions.graph_metrics.overlapping_pair_table`): ``gm.ex3.answerable``.
     partitions : pandas.DataFrame, optional
         Exercise 5's table (rows ``Louvain communities`` and ``every paper alone``; columns
         ``entropy``, ``purity``, ``Jaccard`` among others): ``gm.ex5.answerable``.
@@ -486,8 +484,6 @@ def ours(*, section=None, preserved_variability=None, kmeans=None, pair_table=No
     if kmeans is not None:
         trajectory = kmeans["sse"]["sse"].to_numpy()
         found["gm.sec1-4.sse-decreases"] = bool((np.diff(trajectory) <= 1e-9 * trajectory[0]).all())
-    if pair_table is not None:
-        found["gm.ex3.answerable"] = bool(np.asarray(pair_table).sum() > 0)
     if partitions is not None:
         alone = partitions.loc["every paper alone"]
         found["gm.ex5.answerable"] = bool(alone["entropy"] == 0 and alone["purity"] == 1 and alone["Jaccard"] == 0)

@@ -61,20 +61,20 @@ from .framework import (class_imbalance, condmat_whole_period, feature_period_wi
                         task_sizes)
 from .measures import (MEASURE_PREDICTORS, TIME_NETWORKS, aupr_by_distance, fig14, new_nodes, score_histograms,
                        slice_positives, theorem61, time_slices)
-from .sampling import (auroc_variance, balanced_sampling, corollary43, fig7, fig8, stability_readings,
-                       stable_rate_odds, theorem41)
+from .sampling import (STABLE_LEVEL, auroc_variance, balanced_sampling, corollary43, decided_stable_rate, fig7, fig8,
+                       stability_readings, stable_rate, stable_rate_odds, theorem41)
 from .framework.threshold_curves import PR_INTERPOLATIONS, auroc_as_probability, dominance, pr_dominates
 from .setups import (DISTANCE_NETWORKS, FACEBOOK_SPLIT, NETWORKS, PAPER_NETWORKS, directed_propflow,
                      distance_histograms, events, label, mean_propflow, periods, task, tasks, training_task, utc)
 
 __all__ = ["DISTANCE_NETWORKS", "FACEBOOK_SPLIT", "MEASURE_PREDICTORS", "NETWORKS", "PAPER_NETWORKS",
-           "PROPFLOW_CLAIMS", "PR_INTERPOLATIONS", "SHORT", "SurrogateMoments", "SurrogateResult", "TIME_NETWORKS", "aupr_by_distance",
+           "PROPFLOW_CLAIMS", "PR_INTERPOLATIONS", "SHORT", "STABLE_LEVEL", "SurrogateMoments", "SurrogateResult", "TIME_NETWORKS", "aupr_by_distance",
            "auroc_as_probability", "best_distance", "decays_exponentially", "degree_product_calibration",
-           "auroc_variance", "balanced_sampling", "class_imbalance", "condmat_whole_period", "corollary43", "directed_propflow",
+           "auroc_variance", "balanced_sampling", "class_imbalance", "condmat_whole_period", "corollary43", "decided_stable_rate", "directed_propflow",
            "distance_histograms", "dominance", "events", "feature_period_window", "fig10", "fig10_exceptions",
            "fig11", "fig14", "fig7", "fig8", "identify_networks", "label", "mean_propflow",
            "new_nodes", "orderings", "periods", "pr_dominates", "propflow_weighting", "score_histograms",
-           "slice_positives", "stability_readings", "stable_rate_odds", "steering",
+           "slice_positives", "stability_readings", "stable_rate", "stable_rate_odds", "steering",
            "surrogate_auroc", "surrogate_moments", "table1", "table2", "table2_closed_form", "table2_counts",
            "table2_implied", "table3", "table3_lpmade", "task", "task_sizes", "tasks", "theorem41", "theorem61", "time_slices",
            "training_task", "utc", "walk_inflation"]

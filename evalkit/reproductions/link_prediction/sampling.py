@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ... import linkpred
+from ... import claims, linkpred
 from ..._checks import Array, Boolean, Choice, Instance, Integer, Jobs, Real, Seed, Values, checks
 from ..._parallel import parallel_map, progress_bar
 from .._experiment import experiment
 from .setups import NETWORKS, Network, mean_propflow, task, training_task
 
-__all__ = ["STABLE_LEVEL", "auroc_variance", "balanced_sampling", "corollary43", "decided_stable_rate", "fig7", "fig8", "ours", "stability_readings", "stable_rate_odds",
+__all__ = ["STABLE_LEVEL", "auroc_variance", "balanced_sampling", "corollary43", "decided_stable_rate", "fig7", "fig8", "ours", "stability_readings", "stable_rate", "stable_rate_odds",
            "theorem41"]
 
 _SAMPLING_NETWORKS = ("Condmat", "CollegeMsg", "email-Eu-core")
@@ -489,20 +489,24 @@ STABLE_LEVEL = 0.95
 
 
 @checks(odds=Instance("Series", example=lambda: __import__("pandas").Series({0.01: 0.02, 0.1: 0.98})),
-        level=Real(0.5, 1, closed="neither"))
-def decided_stable_rate(odds, *, level=STABLE_LEVEL):
-    """The stable rate a network's odds decide, or None when no rate is likely enough.
+        stated=Real(0, 1, closed="right", none=True), level=Real(0.5, 1, closed="neither"))
+def decided_stable_rate(odds, *, stated=None, level=STABLE_LEVEL):
+    """The stable rate a network's odds decide, or None when they decide nothing.
 
     The stable rate measured on one draw of 100 test sets per rate is random
-    (:func:`stable_rate_odds`); reporting that draw would make a verdict on it a coin flip
-    where the odds are even. The decided rate is the one the measurement gives with
-    probability at least ``level``; with none, the claim is undecided (recorded as
-    ``"inconclusive"``).
+    (:func:`stable_rate_odds`); a verdict on one draw would be a coin flip where the odds
+    are even. Against a stated rate (the paper's), the odds decide when they give it a
+    probability of at least ``level`` (then it is the rate) or at most ``1 - level`` (then
+    the likeliest rate stands for ours); in between they decide nothing (None, recorded
+    as ``"inconclusive"``). Without a stated rate, the likeliest rate is decided when its
+    probability is at least ``level``.
 
     Parameters
     ----------
     odds : pandas.Series
         One network's row of :func:`stable_rate_odds`: probability by rate.
+    stated : float, optional
+        The rate the claim states.
     level : float, default STABLE_LEVEL
         Probability that decides.
 
@@ -516,13 +520,20 @@ def decided_stable_rate(odds, *, level=STABLE_LEVEL):
     >>> import pandas as pd
     >>> decided_stable_rate(pd.Series({0.01: 0.02, 0.1: 0.98}))
     0.1
-    >>> decided_stable_rate(pd.Series({0.01: 0.52, 0.1: 0.48})) is None      # a coin flip
+    >>> decided_stable_rate(pd.Series({0.01: 0.52, 0.1: 0.48}), stated=0.1) is None      # a coin flip
     True
+    >>> decided_stable_rate(pd.Series({0.001: 0.58, 0.01: 0.0, 0.1: 0.42}), stated=0.01)  # 0.01: never
+    0.001
     """
     if odds.empty:
         raise ValueError("odds must hold at least one rate's probability; got an empty Series")
-    likeliest = odds.idxmax()
-    return float(likeliest) if odds[likeliest] >= level else None
+    likeliest = float(odds.idxmax())
+    if stated is None:
+        return likeliest if odds.max() >= level else None
+    chance = float(odds[np.isclose(odds.index.to_numpy(dtype=float), stated)].sum())
+    if chance >= level:
+        return float(stated)
+    return likeliest if chance <= 1 - level else None
 
 
 def _fig8_unit(name, rates, n_repeats, seed, train_seed, weighted):
@@ -596,9 +607,34 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     return pd.concat([pd.DataFrame({"network": name, **u}) for name, u in zip(networks, units)], ignore_index=True)
 
 
-def _stable_rate(d, limit=0.01):
-    """The smallest sampling rate from which on every larger rate the AUROC's range is at most ``limit``."""
-    d = d.sort_values("p")
+@checks(curve=Instance("DataFrame", example=lambda: __import__("pandas").DataFrame(
+    {"p": [0.01, 0.1, 1.0], "min": [0.7, 0.796, 0.8], "max": [0.9, 0.804, 0.8]})), limit=Real(0, None))
+def stable_rate(curve, *, limit=0.01):
+    """The smallest sampling rate from which on every larger rate the AUROC's range is at most ``limit``.
+
+    The claims' reading of "stable down to p", on one draw of test sets: a random quantity
+    (:func:`stable_rate_odds` gives its distribution, :func:`decided_stable_rate` the rate
+    it decides).
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        One curve of :func:`fig7` or :func:`fig8`: columns ``p``, ``min`` and ``max``.
+    limit : float, default 0.01
+        Largest range that counts as stable.
+
+    Returns
+    -------
+    float
+        The stable rate.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> stable_rate(pd.DataFrame({"p": [0.01, 0.1, 1.0], "min": [0.7, 0.796, 0.8], "max": [0.9, 0.804, 0.8]}))
+    0.1
+    """
+    d = curve.sort_values("p")
     ok = ((d["max"] - d["min"]) <= limit).to_numpy()
     p = d["p"].to_numpy()
     bad = np.flatnonzero(~ok)
@@ -643,14 +679,17 @@ def ours(*, theorem, corollary_z, corollary, fig7, fig8, balanced):
     Returns
     -------
     dict
-        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one.
+        ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one;
+        Fig. 7's stable rates are the rates their odds decide (:func:`decided_stable_rate`),
+        or None.
 
     Examples
     --------
     >>> import pandas as pd
     >>> def curve(net, pred, spread):
     ...     return pd.DataFrame({"network": net, "predictor": pred, "p": [1e-3, 1e-2, 1.0], "mean": 0.8,
-    ...                          "min": [0.8 - spread, 0.8 - spread / 10, 0.8], "max": [0.8 + spread, 0.8 + spread / 10, 0.8]})
+    ...                          "min": [0.8 - spread, 0.8 - spread / 10, 0.8], "max": [0.8 + spread, 0.8 + spread / 10, 0.8],
+    ...                          "sd": [spread / 2.5, spread / 25, 0.0]})     # 100 draws range over about 5 sd
     >>> fig7 = pd.concat([curve("Condmat", "PA", 0.02), curve("Condmat", "PF", 0.01),
     ...                   curve("CollegeMsg", "PA", 0.02), curve("CollegeMsg", "PF", 0.03)], ignore_index=True)
     >>> fig8 = pd.concat([curve("Condmat", "GB", 0.02), curve("email-Eu-core", "GB", 0.02)], ignore_index=True)
@@ -689,14 +728,16 @@ def ours(*, theorem, corollary_z, corollary, fig7, fig8, balanced):
         "yang.cor43.facebook-above-condmat": bool(var.loc["CollegeMsg"] > var.loc["Condmat"]),
         "yang.fig7.variance-grows": all(grows(d) for d in curves.values()),
         "yang.fig7.mean-stable": all(mean_stable(d) for d in curves.values()),
-        # a stable rate read off one draw of ranges is itself random: the rate its exact odds
-        # give with probability STABLE_LEVEL, or None (undecided) when no rate is that likely
-        "yang.fig7.condmat.stable-rate": decided_stable_rate(odds.loc["Condmat"]),
-        "yang.fig7.facebook.stable-rate": decided_stable_rate(odds.loc["CollegeMsg"]),
+        # a stable rate read off one draw of ranges is itself random: judged by its exact odds of
+        # being the paper's rate (decided_stable_rate), None (undecided) when they decide nothing
+        "yang.fig7.condmat.stable-rate": decided_stable_rate(
+            odds.loc["Condmat"], stated=claims.source_value("yang.fig7.condmat.stable-rate")),
+        "yang.fig7.facebook.stable-rate": decided_stable_rate(
+            odds.loc["CollegeMsg"], stated=claims.source_value("yang.fig7.facebook.stable-rate")),
         "yang.fig7.condmat.pa-most-susceptible": max(cm, key=cm.get) == "PA",
         "yang.fig7.facebook.pf-most-susceptible": max(cmsg, key=cmsg.get) == "PF",
-        "yang.fig8.dblp.stable-rate": _stable_rate(sup["Condmat"]),
-        "yang.fig8.enron.stable-rate": _stable_rate(sup["email-Eu-core"]),
+        "yang.fig8.dblp.stable-rate": stable_rate(sup["Condmat"]),
+        "yang.fig8.enron.stable-rate": stable_rate(sup["email-Eu-core"]),
         "yang.fig8.supervised-same": all(grows(d) and mean_stable(d) for d in sup.values()),
         "yang.s8.guideline4": ratio_ok and rises and all(grows(d) for d in curves.values()),
     }

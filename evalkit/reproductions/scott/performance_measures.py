@@ -365,9 +365,7 @@ def ours(*, imbalanced=None, accuracy_ranking=None, roc_curve=None, auc_coverage
         (accuracy ranks always-negative, which finds no positive, first and h2, which finds
         the most, last).
     roc_curve : tuple, optional
-        The lecture's ten examples as ``(is_positive, score)``: ``scott.roc.extremes``,
-        ``scott.roc.threshold`` (the ROC curve runs from (0, 0) to (1, 1), monotone in the
-        threshold), ``scott.auc.formula`` (the slide's pair count, the trapezoidal area
+        The lecture's ten examples as ``(is_positive, score)``: ``scott.auc.formula`` (the slide's pair count, the trapezoidal area
         and :func:`evalkit.curves.roc_auc` agree) and ``scott.auc.best-worst``.
     auc_coverage : pandas.DataFrame, optional
         :func:`auc_interval_coverage`'s result: ``scott.auc.normal``, whether past ten
@@ -421,8 +419,6 @@ def ours(*, imbalanced=None, accuracy_ranking=None, roc_curve=None, auc_coverage
     if roc_curve is not None:
         is_pos, score = _labels_and_scores(roc_curve, "roc_curve")
         fpr, tpr, _ = curves.roc_curve(is_pos, score)
-        values["scott.roc.extremes"] = bool((fpr[0], tpr[0]) == (0, 0) and (fpr[-1], tpr[-1]) == (1, 1))
-        values["scott.roc.threshold"] = bool((np.diff(fpr) >= 0).all() and (np.diff(tpr) >= 0).all())
         pair_count = sum(p > n for p in score[is_pos] for n in score[~is_pos]) / (is_pos.sum() * (~is_pos).sum())
         area = np.trapezoid(tpr, fpr)
         auc = curves.roc_auc(is_pos, score)

@@ -28,9 +28,11 @@ def framework_values():
 
 
 def _curve(network, predictor, ranges, mean=0.8):
+    """A fake curve; its draws' standard deviation is a sixth of the range (100 normal draws range over ~5 sd)."""
     p = [1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1.0]
     return pd.DataFrame({"network": network, "predictor": predictor, "p": p, "mean": mean,
-                         "min": [mean - r / 2 for r in ranges], "max": [mean + r / 2 for r in ranges]})
+                         "min": [mean - r / 2 for r in ranges], "max": [mean + r / 2 for r in ranges],
+                         "sd": [r / 6 for r in ranges]})
 
 
 @pytest.fixture

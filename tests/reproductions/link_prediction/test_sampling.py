@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from evalkit import linkpred
+from evalkit import claims, linkpred
 from evalkit.reproductions import _experiment
 from evalkit.reproductions.link_prediction import sampling, setups
 
@@ -72,6 +72,27 @@ def test_ours(sampling_values):
     assert ours["yang.fig8.dblp.stable-rate"] == pytest.approx(1e-4)
     assert ours["yang.fig7.condmat.pa-most-susceptible"] and ours["yang.fig7.facebook.pf-most-susceptible"]
     assert ours["yang.fig7.variance-grows"] and ours["yang.fig7.mean-stable"]
+
+
+def test_a_stable_rate_the_odds_cannot_decide_is_inconclusive(sampling_inputs):
+    fig7 = sampling_inputs["fig7"].copy()
+    condmat = fig7.network == "Condmat"
+    fig7.loc[condmat & (fig7.p == 1e-4), "sd"] = 0.01      # ranges about 0.05: never stable
+    fig7.loc[condmat & (fig7.p == 1e-3), "sd"] = 0.002     # ranges about 0.01: a coin flip
+    odds = sampling.stable_rate_odds(fig7).loc["Condmat"]
+    stated = claims.source_value("yang.fig7.condmat.stable-rate")          # the paper's 1%
+    assert 1 - sampling.STABLE_LEVEL < odds[stated] < sampling.STABLE_LEVEL
+    assert sampling.decided_stable_rate(odds, stated=stated) is None
+    ours = sampling.ours(**{**sampling_inputs, "fig7": fig7})
+    assert ours["yang.fig7.condmat.stable-rate"] is None
+    assert claims.judge("yang.fig7.condmat.stable-rate", None).verdict == "inconclusive"
+    # the draw itself still reads a rate (its ranges, not redrawn here): the record no longer reports it
+    assert sampling.stable_rate(fig7[condmat & (fig7.predictor == "PA")]) == pytest.approx(1e-4)
+    # odds that all but exclude the stated rate decide against it, with the likeliest rate
+    fig7.loc[condmat & (fig7.p == 1e-3), "sd"] = 0.0005
+    assert sampling.ours(**{**sampling_inputs, "fig7": fig7})["yang.fig7.condmat.stable-rate"] == pytest.approx(1e-3)
+    with pytest.raises(ValueError, match="odds"):
+        sampling.decided_stable_rate(pd.Series(dtype=float))
 
 
 def _balanced(pf_dev, pa_dev, aupr_mean=0.8, auroc_mean=0.8003):
