@@ -25,7 +25,9 @@ The simulation itself is Bouckaert & Frank's procedure,
 :func:`~evalkit.reproductions.replicability.method.run_simulation`. The page's experiments:
 :func:`table5` (the simulation at the book's and the paper's scale), :func:`null_copies` (Type I error
 on real data, two copies of one learner) and :func:`recipe` (the corrected test on one data
-set); :func:`ours` turns the simulation into the page's claim values.
+set). The page's claim values are computed by
+:mod:`~evalkit.reproductions.replicability.table5_claims`, kept apart so that judging the
+stored run does not change its code.
 """
 from __future__ import annotations
 
@@ -46,9 +48,9 @@ from .._experiment import experiment
 from .method import SIMULATION_TESTS, int_seed, run_replication, run_simulation, simulation_result
 from .setups import (DATASET, DATASETS, PAPER_DATASETS, UCIDataset, binary_header,
                      net_parameter, simulation_sources)
-from .source import PAPER_ACCURACY_DIFFERENCES, PAPER_TABLE_5, TABLE5_CLAIMS, TABLE5_PAPER_ROWS
+from .source import PAPER_ACCURACY_DIFFERENCES, PAPER_TABLE_5, TABLE5_PAPER_ROWS
 
-__all__ = ["RecipeResult", "count_learner_agreement", "judged_table", "level_sweep", "null_copies", "ours", "recipe",
+__all__ = ["RecipeResult", "count_learner_agreement", "judged_table", "level_sweep", "null_copies", "recipe",
            "rejection_rate_table", "sources_table", "table5", "table5_comparison"]
 
 _TESTS = Values(Choice(*SIMULATION_TESTS))
@@ -476,112 +478,4 @@ def recipe(*, dataset: UCIDataset = None, seed: int = None, n_jobs: int | None =
     test = stats.corrected_repeated_cv_t_test(d, n_train=int(np.median(scores.n_train)),
                                               n_test=int(np.median(scores.n_test)))
     return RecipeResult(test, stats.resampled_t_test(d))
-
-
-_WORST = ("5x2cv", "resampled corrected, 10 runs", "resampled corrected, 100 runs", "10-fold CV, uncorrected",
-          "corrected 10x10 CV")
-
-
-def _table5_claims(result):
-    """Table 5: ``{claim id: value}`` (percentages and percentage points).
-
-    The accuracy row is the mean absolute accuracy difference of the two learners; the
-    paper's "10-fold cv" row is compared with our uncorrected 10-fold test (Section 4.3's).
-    """
-    out = {}
-    diff = np.abs(result.accuracy_difference())
-    for j in range(4):
-        out[f"bf.table5.accuracy.source{j + 1}"] = float(diff[j])
-    ours_test = {"10-fold CV": "10-fold CV, uncorrected"}
-    for row, slug in TABLE5_CLAIMS.items():
-        c = result.consistency(ours_test.get(row, row))
-        for j in range(4):
-            out[f"bf.table5.{slug}.source{j + 1}"] = float(c[j])
-        out[f"bf.table5.{slug}.min"] = float(c.min())
-    return out
-
-
-def _worst(result):
-    return {t: float(result.consistency(t).min()) for t in _WORST}
-
-
-def _reading(result):
-    """Section 4.4's reading of Table 5: ``{claim id: bool}``."""
-    worst = _worst(result)
-    five = float(result.rejection_rate("5x2cv")[0])
-    c5 = result.consistency("5x2cv")
-    easier = []
-    for t in ("resampled corrected, 10 runs", "resampled corrected, 100 runs", "10-fold CV, uncorrected",
-              "corrected 10x10 CV"):
-        c = result.consistency(t)
-        easier.append(min(c[0], c[3]) > max(c[1], c[2]))
-    return {
-        "bf.sec4_4.low-consistency": bool(all(worst[t] < 50 for t in
-                                              ("5x2cv", "resampled corrected, 10 runs", "10-fold CV, uncorrected"))),
-        "bf.sec4_4.resampling100-dramatic": bool(
-            worst["resampled corrected, 100 runs"] >= worst["resampled corrected, 10 runs"] + 20),
-        "bf.sec4_4.cv10x10-further": bool(worst["corrected 10x10 CV"] > worst["resampled corrected, 100 runs"]),
-        "bf.sec4_4.sources-1-4-easier": bool(all(easier)),
-        "bf.sec4_4.5x2cv-conservative": bool(five <= 0.05 and int(np.argmin(c5)) == 3),
-    }
-
-
-def _type1(result):
-    """The Type I errors of Sections 2 and 4.3, on source 1: ``{claim id: bool}``."""
-    cv10 = float(result.rejection_rate("10-fold CV, uncorrected")[0])
-    cv10_se = float(result.rejection_rate_std_error("10-fold CV, uncorrected")[0])
-    cv100 = float(result.rejection_rate("10x10-fold CV, uncorrected")[0])
-    return {
-        "bf.sec2.reuse-inflates-type1": bool(cv100 > 0.05),
-        "bf.sec4_3.cv10-inflated-type1": bool(cv10 - 2 * cv10_se > 0.05),
-        "bf.sec4_3.cv10x10-uncorrected-high-type1": bool(cv100 > 0.10),
-    }
-
-
-def _recommendation(result):
-    """The paper's recommendation (Section 5): ``{claim id: bool}``."""
-    worst = _worst(result)
-    return {"bf.conclusions.recommendation": bool(
-        worst["corrected 10x10 CV"] > worst["resampled corrected, 100 runs"])}
-
-
-@checks(table5=simulation_result(none=True), reading=simulation_result(none=True),
-        type1=simulation_result(none=True), recommendation=simulation_result(none=True))
-def ours(*, table5=None, reading=None, type1=None, recommendation=None):
-    """The page's claim values from the simulation: ``{claim id: our value}``, one part per section.
-
-    Parameters
-    ----------
-    table5 : SimulationResult, optional
-        A run of the simulation on the four sources (:func:`table5`): Table 5's cells
-        (percentages and percentage points).
-    reading : SimulationResult, optional
-        The same: Section 4.4's reading of Table 5 (bools).
-    type1 : SimulationResult, optional
-        The same: the Type I errors of Sections 2 and 4.3 on source 1 (bools).
-    recommendation : SimulationResult, optional
-        The same: the paper's recommendation (Section 5; a bool).
-
-    Returns
-    -------
-    dict
-        ``{claim id: our value}`` of the parts given, in that order.
-
-    Examples
-    --------
-    >>> from evalkit.reproductions.replicability.method import SIMULATION_TESTS, SimulationResult
-    >>> p = {t: np.full((4, 2, 3), 0.5) for t in SIMULATION_TESTS}     # 4 sources x 2 sets x 3 runs, p = 0.5
-    >>> res = SimulationResult(np.full((4, 2, 2), 0.5), p, 0.05, 0.0)
-    >>> values = ours(table5=res, reading=res)
-    >>> values["bf.table5.5x2cv.source1"], values["bf.table5.accuracy.source1"]
-    (100.0, 0.0)
-    >>> values["bf.sec4_4.low-consistency"]
-    False
-    """
-    out = {}
-    for part, result in ((_table5_claims, table5), (_reading, reading), (_type1, type1),
-                         (_recommendation, recommendation)):
-        if result is not None:
-            out.update(part(result))
-    return out
 

@@ -4,12 +4,11 @@ import csv
 import numpy as np
 import pytest
 
-from evalkit import claims, learners
+from evalkit import learners
 from evalkit.cli import main
 from evalkit.datasets import random_bayes_net
 from evalkit.reproductions import get_experiment, result_rows
 from evalkit.reproductions import replicability as bf
-from evalkit.reproductions.replicability import simulation
 
 NAMES = ("bouckaert-frank-null-copies", "bouckaert-frank-table5", "bouckaert-frank-recipe")
 
@@ -146,34 +145,6 @@ def test_table5_small_and_its_tables():
 @pytest.fixture(scope="module")
 def small_simulation():
     return bf.table5(scale="small")
-
-
-def test_table5_claims_cover_table5(small_simulation):
-    ours = simulation.ours(table5=small_simulation)
-    assert set(ours) == {c.id for c in claims.claims_of("bf.table5.")}
-    assert all(0 <= v <= 100 for v in ours.values())
-    assert ours["bf.table5.accuracy.source1"] == pytest.approx(0.0, abs=1e-9)
-
-
-def test_simulation_predicates(small_simulation):
-    preds = simulation.ours(reading=small_simulation, type1=small_simulation, recommendation=small_simulation)
-    assert len(preds) == 9
-    for cid, holds in preds.items():
-        assert isinstance(holds, bool) and claims.get_claim(cid).value is True
-        assert claims.get_claim(cid).data is not None      # the stand-in sources and Weka 3.9, a standing note
-    assert simulation.ours() == {}
-
-
-def test_simulation_predicates_on_a_confirming_and_a_counter_example():
-    p = {t: np.full((4, 10, 10), 0.5) for t in bf.SIMULATION_TESTS}    # never rejects: every test consistent
-    calm = bf.SimulationResult(np.full((4, 10, 2), 0.5), p, 0.05, 0.0)
-    assert simulation.ours(type1=calm) == {"bf.sec2.reuse-inflates-type1": False,
-                                           "bf.sec4_3.cv10-inflated-type1": False,
-                                           "bf.sec4_3.cv10x10-uncorrected-high-type1": False}
-    p = dict(p, **{"10x10-fold CV, uncorrected": np.full((4, 10, 10), 0.01),
-                   "10-fold CV, uncorrected": np.full((4, 10, 10), 0.01)})    # always rejects a true null
-    wrong = bf.SimulationResult(np.full((4, 10, 2), 0.5), p, 0.05, 0.0)
-    assert all(simulation.ours(type1=wrong).values())
 
 
 @pytest.mark.usefixtures("shared_data")

@@ -4,7 +4,7 @@ import pytest
 
 from evalkit import claims, stats
 from evalkit.reproductions import replicability as bf
-from evalkit.reproductions.replicability import measures, simulation, uci_tables
+from evalkit.reproductions.replicability import measures, table5_claims, uci_tables
 
 
 def test_paper_tables_are_read_from_the_registry():
@@ -37,8 +37,8 @@ def test_every_bf_claim_has_a_computation_or_a_reason(small_simulation):
     fake = _fake_uci_result()
     check, _ = measures.paper_table1_check()
     computed = (set(uci_tables.ours(tables=fake, reading=fake, conclusions=fake))
-                | set(simulation.ours(table5=small_simulation, reading=small_simulation, type1=small_simulation,
-                                      recommendation=small_simulation))
+                | set(table5_claims.ours(table5=small_simulation, reading=small_simulation, type1=small_simulation,
+                                         recommendation=small_simulation))
                 | set(measures.ours(floor=stats.replicability(np.arange(11), 10), table1=check))
                 | {c.id for c in claims.claims_of("bf.table1.")
                    if c.id.endswith((".instances", ".attributes", ".classes"))})
