@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from evalkit import claims
+from evalkit.reproductions.network_cv import real_classifiers
 
 yaml = pytest.importorskip("yaml")
 
@@ -544,3 +545,21 @@ def test_the_execution_cache_exists_before_the_parallel_read(tmp_path):
     site._create_execution_cache(None, SimpleNamespace(mystnb_config=SimpleNamespace(
         execution_mode="force", execution_cache_path=str(off))), [])
     assert not off.exists()   # nothing is created when myst-nb does not cache
+
+
+#: Pages whose results come only from stand-ins (simulated networks, random sources, other learners),
+#: and the claims on them computed without those stand-ins
+STANDIN_PAGES = {
+    "chapters/network-cv/real-classifiers": set(real_classifiers.WITHOUT_NETWORKS),
+    "chapters/replicability/simulation": set(),
+}
+
+
+@pytest.mark.book
+def test_no_stand_in_run_is_recorded_as_the_sources_data():
+    rows, _ = built_ledger()
+    for page, exempt in STANDIN_PAGES.items():
+        recorded = [r for r in rows if r["chapter"] == page and r["claim_id"] not in exempt]
+        assert recorded, f"{page} records no claim"
+        as_source = sorted(r["claim_id"] for r in recorded if r["data"] == "source")
+        assert not as_source, f"{page} records stand-in results as the source's data: {as_source}"

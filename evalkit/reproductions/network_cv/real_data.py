@@ -20,7 +20,7 @@ from .method import error_correlation_study, within_network_study
 from .setups import PARTITIONS, cora_pieces, table5_tasks
 from .source import TABLE5_PAPER_ROWS
 
-__all__ = ["TABLE5_ROWS", "fig5", "ours", "paper_table5", "table5"]
+__all__ = ["TABLE5_ROWS", "fig5", "ours", "paper_table5", "standard_errors", "table5"]
 
 #: Table 5 rows the book computes: claim key -> (data set, task) of
 #: :func:`~evalkit.reproductions.network_cv.setups.table5_tasks`.
@@ -213,6 +213,47 @@ def _fig5_claims(trials):
         "neville.fig5.falls-with-labelled": bool((t.xs(high, level="prop_labeled") < t.xs(low, level="prop_labeled")).all().all()),
         "neville.sec7.converge-50-60": bool(handicap[high] == 0),
     }
+
+
+def _example_fig5():
+    import pandas as pd
+
+    return pd.DataFrame({"procedure": "rrs", "prop_labeled": [0.1, 0.1, 0.2, 0.2], "held_out": [0, 1, 0, 1],
+                         "paired": [0.3, 0.5, 0.2, 0.2], "unpaired": 0.1})
+
+
+@checks(fig5=Instance("DataFrame", example=_example_fig5))
+def standard_errors(*, fig5):
+    """The Monte Carlo standard error of Fig. 5's largest RS Type I error, as ``claims.record_all``'s options.
+
+    The rate is a mean over the held-out pieces of a rate over trials, at the share
+    labelled where RS rejects most; its standard error is the standard deviation of the
+    pieces' rates there over the square root of their number (the pieces differ more than
+    the trials). The paper's maximum, over its own few networks, carries an error of the
+    same kind (``source_std_error``; its size is taken to be ours).
+
+    Parameters
+    ----------
+    fig5 : pandas.DataFrame
+        :func:`fig5`'s ``"trials"`` (with ``held_out``).
+
+    Returns
+    -------
+    dict
+        ``{"neville.fig5.resampling-up-to-40": {"std_error": se, "source_std_error": se}}``.
+
+    Examples
+    --------
+    >>> round(standard_errors(fig5=_example_fig5())["neville.fig5.resampling-up-to-40"]["std_error"], 3)
+    0.1
+    """
+    rs = fig5[fig5.procedure == "rrs"]
+    by_piece = rs.groupby(["prop_labeled", "held_out"]).paired.mean().unstack("held_out")   # shares x pieces
+    if by_piece.shape[1] < 2:
+        raise ValueError("fig5 must hold at least two held-out pieces of RS to estimate the Monte Carlo error")
+    worst = by_piece.mean(axis=1).idxmax()
+    se = float(by_piece.loc[worst].std(ddof=1) / np.sqrt(by_piece.shape[1]))
+    return {"neville.fig5.resampling-up-to-40": {"std_error": se, "source_std_error": se}}
 
 
 @checks(measured=Instance("DataFrame", none=True, example=_example_frame),
