@@ -370,6 +370,18 @@ def test_an_undecided_predicate_is_recorded_inconclusive():
     assert claims.judge("scott.ci-example.lower", None).verdict == "inconclusive"
 
 
+def test_binomial_rate_errors_pool_the_rates_with_each_sides_trials():
+    cid = "bf.table5.5x2cv.source1"                     # the paper's 72.3% of 1,000 training sets
+    ours = claims.binomial_rate_errors({cid: 62.3}, n_trials=100, source_n_trials=1000)[cid]
+    p = (0.623 * 100 + 0.723 * 1000) / 1100
+    assert ours["std_error"] == pytest.approx(100 * math.sqrt(p * (1 - p) / 100))
+    assert ours["source_std_error"] == pytest.approx(100 * math.sqrt(p * (1 - p) / 1000))
+    with pytest.raises(ValueError, match="between 0 and unit"):
+        claims.binomial_rate_errors({cid: 120.0}, n_trials=100)
+    with pytest.raises(ValueError, match="numeric"):
+        claims.binomial_rate_errors({"scott.binomial.mean": 0.5}, n_trials=100)
+
+
 def test_a_monte_carlo_value_is_judged_with_its_standard_error():
     cid = "scott.ci-example.lower"          # the source prints 0.158: tolerance 0.0005
     assert claims.judge(cid, 0.161).verdict == "not-reproduced"

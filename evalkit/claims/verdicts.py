@@ -61,7 +61,7 @@ class Record:
     claim : Claim
         The claim recorded.
     value : float, bool, str or None
-        Our value (None: a qualitative claim whose predicate our results cannot decide).
+        Our value (None: a claim our Monte Carlo results cannot settle).
     difference : float or None
         ``value - claim.value`` for a numeric claim, else None.
     verdict : str
