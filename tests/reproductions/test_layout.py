@@ -12,6 +12,15 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "evalkit" / "reproductions"
 FIXED = {"__init__.py", "claims.toml", "source.py", "setups.py"}
 OPTIONAL = {"method.py"}
+#: Modules of a page kept beside its module, outside the import closure of the page's stored runs,
+#: so that judging a run again does not stale it (hours at the paper's scale): module -> (page,
+#: whether it holds the page's ``ours``). A deviation from DESIGN.md's one module per page, to be
+#: resolved when the page becomes a folder (``<page>/__init__.py`` with ``ours``, ``<page>/studies.py``
+#: with the experiments, as network_cv/real_classifiers) at the next recording of its runs.
+PAGE_HELPERS = {
+    "replicability": {"table5_claims.py": ("simulation", True), "summary_errors.py": ("uci-tables", False),
+                      "nn_ties.py": ("uci-tables", False)},
+}
 
 
 def _pages(chapters):
@@ -31,7 +40,8 @@ def layout_problems(package, chapters):
     if not pages:
         problems.append("no chapter page with code")
     problems += [f"{page}.md has no module" for page in pages if not _module_names(page) & present]
-    allowed = FIXED | OPTIONAL | set().union(*(_module_names(page) for page in pages))
+    helpers = {name for name, (page, _) in PAGE_HELPERS.get(package.name, {}).items() if page in pages}
+    allowed = FIXED | OPTIONAL | helpers | set().union(*(_module_names(page) for page in pages))
     problems += [f"{name} is outside the layout" for name in sorted(present - allowed)]
     problems += [f"{p.name}/ has no __init__.py" for p in package.iterdir()
                  if p.is_dir() and p.name != "__pycache__" and not (p / "__init__.py").exists()]
@@ -86,8 +96,10 @@ def test_a_source_init_is_a_map_without_code(package):
 def test_each_page_module_turns_its_results_into_claims(package):
     import importlib
 
+    holders = {page: name[:-3] for name, (page, has_ours) in PAGE_HELPERS.get(package, {}).items() if has_ours}
     for page in _pages(ROOT / "chapters" / package.replace("_", "-")):
-        module = importlib.import_module(f"evalkit.reproductions.{package}.{page.replace('-', '_')}")
+        name = holders.get(page, page.replace("-", "_"))
+        module = importlib.import_module(f"evalkit.reproductions.{package}.{name}")
         assert callable(getattr(module, "ours", None)), f"{module.__name__} has no ours()"
 
 
