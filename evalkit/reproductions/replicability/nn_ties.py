@@ -157,8 +157,9 @@ def pair_offsets(values):
 
     Examples
     --------
-    >>> pair_offsets(_example_values()).loc["c45-nn", ["cells", "above"]].tolist()
-    [1, 1]
+    >>> offsets = pair_offsets(_example_values())
+    >>> int(offsets.loc["c45-nn", "cells"]), int(offsets.loc["c45-nn", "above"])
+    (1, 1)
     """
     import pandas as pd
 
