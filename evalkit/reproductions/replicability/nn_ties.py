@@ -146,7 +146,7 @@ def pair_offsets(values):
     Parameters
     ----------
     values : dict
-        Our claim values (:func:`~evalkit.reproductions.replicability.uci_tables.ours`);
+        Our claim values (``uci_tables.ours(tables=...)``);
         its ``bf.table2`` to ``bf.table4`` R cells are used.
 
     Returns
