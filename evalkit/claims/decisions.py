@@ -144,7 +144,8 @@ class Decision:
             scale = "no number of repetitions decides it" if k is None else \
                 f"about {k} times the repetitions would decide it"
             return f"undecided: {where}; {scale}"
-        return f"{'holds' if self.holds else 'fails'}: {'the closest, ' if self.holds else ''}{where}"
+        closest = "the closest, " if self.holds and self.estimates.size > 1 else ""
+        return f"{'holds' if self.holds else 'fails'}: {closest}{where}"
 
 
 @checks(estimate=Array(ndim=(0, 1), kind="real"), threshold=Real(), std_error=Array(ndim=(0, 1), kind="real", low=0),

@@ -3,14 +3,19 @@ import pandas as pd
 import pytest
 
 
-def _trials(props, *, handicapped="wvRN"):
-    """A fake within-network study: RS rejects more often than NCV, falling with the share labelled."""
+def _trials(props, *, handicapped="wvRN", spread=0.004):
+    """A fake within-network study: RS rejects more often than NCV, falling with the share labelled.
+
+    The networks (also the held-out pieces of Fig. 5) differ by ``spread`` about the mean.
+    """
     rows = []
     for prop in props:
         for proc, base in (("rrs", 0.4), ("ncv", 0.12)):
             for network in range(4):
-                paired, unpaired = base - prop / 2, base / 3 - prop / 10
-                rows.append({"procedure": proc, "prop_labeled": prop, "network": network, "paired": paired,
+                paired = base - prop / 2 + spread * (network - 1.5)
+                unpaired = base / 3 - prop / 10 + spread * (network - 1.5)
+                rows.append({"procedure": proc, "prop_labeled": prop, "network": network, "held_out": network,
+                             "paired": paired,
                              "unpaired": max(unpaired, 0.0), "wilcoxon": paired - 0.01,
                              "handicapped": handicapped, "handicap": max(0.0, 0.3 - prop),
                              "mean_difference": (-1) ** network * 0.001,

@@ -119,6 +119,26 @@ def test_power_and_summary_claims(fake_trials, fake_power):
                                "neville.sec1.ncv-unpaired-low-power"]
 
 
+def test_ncv_gains_larger_is_decided_with_the_reductions_errors(fake_power, fake_at_gap):
+    """Fig. 4b's "NCV gains more": False on the fake run (RS's reductions are larger), True when
+    NCV's 600-node power jumps, undecided when the 600-node networks disagree."""
+    key = "neville.fig4b.ncv-gains-larger"
+    assert rc.ours(power=fake_power)[key].holds is False
+    ncv_600 = (fake_power.nodes == 600) & (fake_power.procedure == "ncv")
+    jump = fake_power.assign(paired=fake_power.paired + 0.5 * ncv_600, unpaired=fake_power.unpaired + 0.5 * ncv_600)
+    assert rc.ours(power=jump)[key].holds is True
+    wobble = np.where(ncv_600, 0.6 * (fake_power.network - 1.5), 0.0)
+    noisy = jump.assign(paired=jump.paired + wobble, unpaired=jump.unpaired + wobble)
+    assert rc.ours(power=noisy)[key].holds is None
+    # the reductions' errors are recorded with the numeric claims, in the claims' units (fractions)
+    errors = rc.standard_errors(power=noisy)
+    _, at_gap = rc.power_at_gap(noisy, gap=0.05)
+    assert rc.type2_reduction(at_gap)[("ncv", "paired")] / 100 == pytest.approx(
+        rc.ours(power=noisy)["neville.fig4b.ncv-paired-type2-reduction"])
+    assert errors["neville.fig4b.ncv-paired-type2-reduction"]["std_error"] > 10 * \
+        errors["neville.fig4b.rs-type2-reduction"]["std_error"]
+
+
 def test_sensitivity_matches_use_the_registry_tolerances():
     auto = claims.source_value("neville.sec6-2.autocorrelation")
     err = claims.source_value("neville.sec6-2.error-correlation")

@@ -50,6 +50,30 @@ def test_table5_and_fig5_claims(fake_trials):
     assert verdicts["neville.fig5.ncv-more-reasonable"] == "reproduced-standin"  # the registry's stand-in note
 
 
+def test_fig5_predicates_are_decided_with_the_spread_over_the_pieces(fake_trials):
+    """Each of Fig. 5's comparisons says True on a confirming run, False on a counter-example and
+    None when the pieces disagree too much to tell."""
+    props = (0.1, 0.2, 0.3, 0.4, 0.5)
+    keys = ("neville.fig5.like-synthetic", "neville.fig5.ncv-more-reasonable", "neville.fig5.falls-with-labelled")
+    confirming = real_data.ours(fig5=fake_trials(props))
+    assert [confirming[k].holds for k in keys] == [True, True, True]
+    trials = fake_trials(props)
+    swapped = trials.assign(procedure=trials.procedure.map({"rrs": "ncv", "ncv": "rrs"}))   # NCV rejects more
+    rising = trials.assign(prop_labeled=0.6 - trials.prop_labeled)                          # errors grow with labels
+    assert [real_data.ours(fig5=swapped)[k].holds for k in keys[:2]] == [False, False]
+    assert real_data.ours(fig5=rising)["neville.fig5.falls-with-labelled"].holds is False
+    # pieces that disagree on the comparisons (a spread common to both procedures would cancel)
+    wobble = np.where(trials.procedure == "ncv", 0.4 * (trials.held_out - 1.5) * (1 - trials.prop_labeled), 0.0)
+    noisy = real_data.ours(fig5=trials.assign(paired=trials.paired + wobble, unpaired=trials.unpaired + wobble))
+    assert [noisy[k].holds for k in keys] == [None, None, None]
+    verdicts = {r.claim.id: r.verdict for r in claims.record_all(noisy)}
+    assert {verdicts[k] for k in keys} == {"inconclusive"}
+    with pytest.raises(ValueError, match="held_out"):
+        real_data.ours(fig5=trials.drop(columns="held_out"))
+    with pytest.raises(ValueError, match="two held-out pieces"):
+        real_data.ours(fig5=trials[trials.held_out == 0])
+
+
 def test_bad_arguments_are_refused_before_anything_runs():
     with pytest.raises(ValueError, match="models"):
         real_data.table5(models=("wvrn", "svm"))

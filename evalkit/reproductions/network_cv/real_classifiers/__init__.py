@@ -45,8 +45,9 @@ def _binomial_std_error(rate, n):
 
 
 @checks(lgm=Instance("DataFrame", none=True, example=_example_lgm),
-        fig3=Instance("DataFrame", none=True, example=lambda: _example_frame().assign(paired=[1, 0], unpaired=[0, 0])))
-def standard_errors(*, lgm=None, fig3=None):
+        fig3=Instance("DataFrame", none=True, example=lambda: _example_frame().assign(paired=[1, 0], unpaired=[0, 0])),
+        power=Instance("DataFrame", none=True, example=lambda: _example_power()))
+def standard_errors(*, lgm=None, fig3=None, power=None):
     """The Monte Carlo standard errors of the page's simulated values, as ``claims.record_all``'s options.
 
     - ``lgm``: Section 6.2's means over networks; each standard error is the sample
@@ -58,6 +59,9 @@ def standard_errors(*, lgm=None, fig3=None):
       the trials); and NCV's reduction of RS's rate, ``1 - ncv / rs``, by the delta method
       over the same networks. The run has the paper's design (4 networks x 100 trials), so
       the paper's own values carry the same error (``source_std_error``).
+    - ``power``: Fig. 4b's Type II reductions from 300 to 600 nodes, read at a 5-point gap,
+      by the delta method over each size's networks (the sizes' networks are independent);
+      the stored run has the paper's design, so the paper's values carry the same error.
 
     Parameters
     ----------
@@ -66,11 +70,15 @@ def standard_errors(*, lgm=None, fig3=None):
     fig3 : pandas.DataFrame, optional
         :func:`~evalkit.reproductions.network_cv.real_classifiers.studies.fig3`'s trials (its shares
         labelled must include 0.2).
+    power : pandas.DataFrame, optional
+        :func:`~evalkit.reproductions.network_cv.real_classifiers.studies.fig4`'s power at
+        300 and 600 nodes.
 
     Returns
     -------
     dict
-        ``{claim id: {"std_error": float}}``, with ``"source_std_error"`` for Fig. 3's rates.
+        ``{claim id: {"std_error": float}}``, with ``"source_std_error"`` for Figs. 3 and
+        4b's values.
 
     Examples
     --------
@@ -104,6 +112,12 @@ def standard_errors(*, lgm=None, fig3=None):
         gradient = np.array([-1 / rs, ncv / rs ** 2])
         se = float(np.sqrt(max(gradient @ cov @ gradient, 0.0)))
         errors["neville.fig3.reduction"] = {"std_error": se, "source_std_error": se}
+    if power is not None:
+        _, cov = _reductions(power)
+        for cid, cell in (("neville.fig4b.rs-type2-reduction", 0), ("neville.fig4b.ncv-paired-type2-reduction", 2),
+                          ("neville.fig4b.ncv-unpaired-type2-reduction", 3)):
+            se = float(np.sqrt(max(cov[cell, cell], 0.0)) / 100)       # the claims are fractions
+            errors[cid] = {"std_error": se, "source_std_error": se}
     return errors
 
 
@@ -320,11 +334,55 @@ def power_by_network(power, *, gap=0.05):
     return out
 
 
+#: Fig. 4b's cells: (procedure, test), in the order of :func:`_reductions`
+_POWER_CELLS = (("rrs", "paired"), ("rrs", "unpaired"), ("ncv", "paired"), ("ncv", "unpaired"))
+
+
+def _reductions(power, *, gap=0.05):
+    """Fig. 4b's Type II reductions from 300 to 600 nodes and their covariance, over the networks.
+
+    A reduction is ``100 (p600 - p300) / (1 - p300)`` of two means over networks (the power
+    of a cell at either size); its error comes by the delta method from each size's
+    covariance of the cells' means (the cells share their networks), the two sizes
+    independent (the 600-node networks are other networks).
+
+    Returns
+    -------
+    reductions : numpy.ndarray
+        One per cell of ``_POWER_CELLS``, in percent (:func:`type2_reduction`'s values).
+    covariance : numpy.ndarray
+        Their 4 x 4 covariance.
+    """
+    by_network = power_by_network(power, gap=gap)
+    means, covariances = {}, {}
+    for n in (300, 600):
+        table = np.array([by_network.loc[(n, proc)][test].to_numpy() for proc, test in _POWER_CELLS])
+        if table.shape[1] < 2:
+            raise ValueError("power must hold at least two networks of each size to estimate the Monte Carlo error")
+        means[n], covariances[n] = table.mean(axis=1), np.cov(table, ddof=1) / table.shape[1]
+    small, large = means[300], means[600]
+    type2 = np.where(small < 1, 1 - small, np.inf)                   # no Type II error at 300: no reduction
+    reductions = 100 * (large - small) / type2
+    to_small, to_large = np.diag(100 * (large - 1) / type2 ** 2), np.diag(100 / type2)
+    covariance = to_small @ covariances[300] @ to_small.T + to_large @ covariances[600] @ to_large.T
+    return reductions, covariance
+
+
+def _gains_larger(power, *, gap=0.05):
+    """NCV's Type II reductions (both tests) above RS's (both), each difference decided with its error."""
+    reductions, cov = _reductions(power, gap=gap)
+    pairs = [(a, b) for a in (2, 3) for b in (0, 1)]                  # (NCV cell, RS cell)
+    differences = [reductions[a] - reductions[b] for a, b in pairs]
+    errors = [np.sqrt(max(cov[a, a] + cov[b, b] - 2 * cov[a, b], 0.0)) for a, b in pairs]
+    return decide(differences, 0.0, errors, side="above")
+
+
 def _fig4_claims(power, *, n_nodes=300, prop_labeled=0.3, gap=0.05):
     """Fig. 4 from :func:`~evalkit.reproductions.network_cv.real_classifiers.studies.fig4`'s power, and the test-set sizes.
 
-    The thresholds ("below 80%") and the growth from 300 to 600 nodes are decided with
-    the power's Monte Carlo error over the networks (:func:`power_by_network`).
+    The thresholds ("below 80%"), the growth from 300 to 600 nodes and the comparison of
+    the Type II reductions are decided with the power's Monte Carlo error over the
+    networks (:func:`power_by_network`).
 
     Parameters
     ----------
@@ -362,8 +420,7 @@ def _fig4_claims(power, *, n_nodes=300, prop_labeled=0.3, gap=0.05):
         "neville.fig4a.ncv-paired-below-30": _decide(small.loc[("ncv", "paired")], 0.3, "below"),
         "neville.fig4a.ncv-unpaired-below-5": _decide(small.loc[("ncv", "unpaired")], 0.05, "below"),
         "neville.fig4b.power-grows": growth,
-        "neville.fig4b.ncv-gains-larger": bool(min(reduction[("ncv", "paired")], reduction[("ncv", "unpaired")])
-                                               > max(reduction[("rrs", "paired")], reduction[("rrs", "unpaired")])),
+        "neville.fig4b.ncv-gains-larger": _gains_larger(power, gap=gap),
         "neville.fig4b.rs-type2-reduction": reduction[("rrs", "paired")] / 100,
         "neville.fig4b.ncv-paired-type2-reduction": reduction[("ncv", "paired")] / 100,
         "neville.fig4b.ncv-unpaired-type2-reduction": reduction[("ncv", "unpaired")] / 100,
