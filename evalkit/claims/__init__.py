@@ -79,6 +79,7 @@ from .registry import (
     parse_printed,
     source_value,
     source_values,
+    standin,
 )
 from .registry import claim_from_entry as _claim_from_entry  # noqa: F401 - tests check the entry rules
 from .verdicts import VERDICTS, Record, binomial_count_errors, binomial_rate_errors, conclude, judge, record, record_all, sentences
@@ -111,6 +112,7 @@ __all__ = [
     "record",
     "source_value",
     "source_values",
+    "standin",
     "table",
     "write_ledger",
 ]

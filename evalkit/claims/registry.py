@@ -130,7 +130,8 @@ class Claim:
 
 
 @checks(key=Text(), title=Text(empty=True), citation=Text(empty=True),
-        claims=Instance(dict, example=lambda: {EXAMPLE_ID: get_claim(EXAMPLE_ID)}))
+        claims=Instance(dict, example=lambda: {EXAMPLE_ID: get_claim(EXAMPLE_ID)}),
+        standins=Instance(dict, example=lambda: {"demo": "a stand-in"}))
 @dataclasses.dataclass(frozen=True)
 class Source:
     """One source's registry: its key, title, citation key and claims (by id).
@@ -145,6 +146,9 @@ class Source:
         Its citation key in the book's bibliography.
     claims : dict of str -> Claim
         Its claims, by id, in registry order.
+    standins : dict of str -> str
+        The stand-ins its experiments declare (``[standins]``: name -> what stands in for
+        the source's data or learners, in words); see :func:`standin`.
 
     Examples
     --------
@@ -157,6 +161,7 @@ class Source:
     title: str
     citation: str
     claims: dict
+    standins: dict
 
     def __repr__(self):
         return f"Source(key={self.key!r}, title={self.title!r}, claims={len(self.claims)})"
@@ -316,10 +321,48 @@ def load_registry():
             if claim.id in claims:
                 raise ValueError(f"{filename}: claim id {claim.id!r} appears twice")
             claims[claim.id] = claim
+        standins = data.get("standins", {})
+        if not all(isinstance(words, str) and words.strip() for words in standins.values()):
+            raise ValueError(f"{filename}: [standins] must map a name to what stands in, in words")
         sources[key] = Source(key=key, title=head.get("title", key),
-                              citation=head.get("citation", ""), claims=claims)
+                              citation=head.get("citation", ""), claims=claims, standins=dict(standins))
         order[key] = head.get("order", len(order) + 100)
+    names = [name for source in sources.values() for name in source.standins]
+    if len(names) != len(set(names)):
+        raise ValueError(f"a stand-in is named twice in the registries' [standins]: "
+                         f"{sorted({n for n in names if names.count(n) > 1})}")
     return dict(sorted(sources.items(), key=lambda item: order[item[0]]))
+
+
+@checks(name=Text())
+def standin(name):
+    """What a named stand-in is, in words: the ``[standins]`` of the registries.
+
+    An experiment declares what it runs on by these names
+    (:func:`evalkit.reproductions.experiment`'s ``uses``), so that the words live once, in
+    the source's registry, and every record of its claims carries them.
+
+    Parameters
+    ----------
+    name : str
+        A name of a registry's ``[standins]`` table.
+
+    Returns
+    -------
+    str
+        The stand-in, in words.
+
+    Examples
+    --------
+    >>> standin("lgm-networks")[:36]
+    'networks of the latent group model a'
+    """
+    everything = {n: words for source in load_registry().values() for n, words in source.standins.items()}
+    if name not in everything:
+        close = difflib.get_close_matches(name, everything, n=3)
+        hint = f"; did you mean {', '.join(close)}?" if close else ""
+        raise ValueError(f"name {name!r} is in no registry's [standins]{hint}")
+    return everything[name]
 
 
 @checks(claim_id=Either(Text(), Instance(Claim)))

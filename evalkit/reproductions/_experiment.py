@@ -22,7 +22,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 
-__all__ = ["Experiment", "REGISTRY", "experiment", "result_rows"]
+__all__ = ["Experiment", "REGISTRY", "USES", "experiment", "result_rows"]
 
 #: command-line name -> :class:`Experiment`, filled as the source modules are imported
 REGISTRY: dict = {}
@@ -61,6 +61,12 @@ class Experiment:
     data : tuple of str or None
         Prefixes of the registered data files the experiment reads (their sha256 are part
         of a stored run's key); None: any of them.
+    uses : dict
+        What the experiment runs on, as it declares it: ``"data"`` and ``"learners"``, each
+        the name of a stand-in in its source's registry (``[standins]``,
+        :func:`evalkit.claims.standin`), or None for the source's own (a kind not declared
+        is the source's). The records of its claims take their ``data`` from it
+        (:meth:`provenance`).
     """
 
     name: str
@@ -74,6 +80,7 @@ class Experiment:
     stored: tuple = ()
     spot_check: int = 3
     data: tuple | None = None
+    uses: dict = field(default_factory=dict)
 
     def resolved(self, scale="book", **kwargs):
         """The keyword parameters a call with ``scale`` and ``kwargs`` runs the function with.
@@ -112,6 +119,36 @@ class Experiment:
         return f'the "{scale}" scale: ' + ", ".join(
             f"{name}={_shown(ours.get(name))} (the paper: {_shown(paper[name])})" for name in differ)
 
+    @property
+    def standin(self):
+        """The stand-ins the experiment declares (``uses``), in words; None when it runs on the source's own."""
+        from ..claims import standin
+
+        named = [standin(self.uses[kind]) for kind in USES if self.uses.get(kind) is not None]
+        return "; ".join(named) or None
+
+    def provenance(self, scale="book", **kwargs):
+        """A record's ``scale`` and ``data`` for claims computed from a call at ``scale``.
+
+        Both are derived, never typed: ``scale`` is :meth:`reduction` (None at the paper's
+        scale), ``data`` the declared stand-ins (:attr:`standin`). Give them to
+        :func:`evalkit.claims.record_all` as keywords.
+
+        Examples
+        --------
+        >>> @experiment("demo-standin", scales={"book": {"n": 2}, "paper": {"n": 9}}, paper_cost="instant",
+        ...             uses={"data": "cora-pieces"})
+        ... def demo(*, n: int = None):
+        ...     '''Demo.'''
+        ...     return n
+        >>> demo.experiment.provenance("paper")["scale"], demo.experiment.provenance("paper")["data"][:26]
+        (None, 'six label-stratified piece')
+        >>> demo.experiment.provenance("book")["scale"]
+        'the "book" scale: n=2 (the paper: 9)'
+        >>> _ = REGISTRY.pop("demo-standin")
+        """
+        return {"scale": self.reduction(scale, **kwargs), "data": self.standin}
+
     def table_rows(self, result):
         """The rows of a result of this experiment (its ``rows``, else :func:`result_rows`)."""
         return (self.rows or result_rows)(result)
@@ -138,7 +175,11 @@ class Experiment:
                 if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in _RESERVED + ("n_jobs",)]
 
 
-def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), spot_check=3, data=None):
+#: The kinds of thing an experiment declares it runs on (``uses``)
+USES = ("data", "learners")
+
+
+def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), spot_check=3, data=None, uses=None):
     """Register a reproduction experiment (decorator).
 
     Parameters
@@ -166,6 +207,12 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
     data : sequence of str, optional
         Prefixes of the registered data files it reads (``("uci/",)``); ``()`` for none.
         Default: every registered file counts for the key of a stored run.
+    uses : dict, optional
+        What it runs on: ``{"data": ..., "learners": ...}``, each the name of a stand-in
+        in its source's registry (``[standins]``: the words live there, once) or None for
+        the source's own; a kind left out is the source's. The records of its claims
+        derive their ``data`` from it (:meth:`Experiment.provenance`). A declaration, not
+        computation: a stored run's key leaves it out, so declaring keeps the runs.
 
     Examples
     --------
@@ -185,6 +232,10 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
     """
     if "book" not in scales or "paper" not in scales:
         raise ValueError(f"experiment {name!r}: scales must define 'book' and 'paper'")
+    uses = dict(uses or {})
+    if set(uses) - set(USES) or not all(v is None or (isinstance(v, str) and v.strip()) for v in uses.values()):
+        raise ValueError(f"experiment {name!r}: uses must map {' and '.join(map(repr, USES))} to the name of "
+                         f"a stand-in of the registry's [standins] or None; got {uses!r}")
 
     def decorate(function):
         sig = inspect.signature(function)
@@ -222,7 +273,7 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
                 raise ValueError(f"experiment {name!r}: a stored run must name a preset as 'scale' and "
                                  f"parameters of the function; got {run_spec!r}")
         spec = Experiment(name, source, run, dict(scales), paper_cost, summary, names, rows, declared,
-                          int(spot_check), None if data is None else tuple(data))
+                          int(spot_check), None if data is None else tuple(data), uses)
         run.experiment = spec
         for key in (name, *names):
             if key in REGISTRY and REGISTRY[key].function.__qualname__ != function.__qualname__:

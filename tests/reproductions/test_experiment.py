@@ -58,3 +58,26 @@ def test_a_source_experiment_must_start_with_its_slug():
     with pytest.raises(ValueError, match="slug"):
         experiment("neville-figx", scales={"book": {}, "paper": {}}, paper_cost="instant")(fig)
     assert "neville-figx" not in REGISTRY
+
+
+def test_an_experiment_declares_what_it_runs_on_by_the_registrys_names():
+    declared = [spec for spec in reproductions.experiments() if spec.uses]
+    assert declared, "no experiment declares a stand-in"
+    for spec in declared:
+        assert spec.standin and spec.provenance("paper")["data"] == spec.standin   # every name resolves
+    with pytest.raises(ValueError, match="uses must map"):
+        experiment("demo-bad-uses", scales={"book": {}, "paper": {}}, paper_cost="instant",
+                   uses={"networks": "lgm-networks"})
+    with pytest.raises(ValueError, match="uses must map"):
+        experiment("demo-bad-uses", scales={"book": {}, "paper": {}}, paper_cost="instant", uses={"data": " "})
+
+    @experiment("demo-unknown-standin", scales={"book": {}, "paper": {}}, paper_cost="instant",
+                uses={"data": "no-such-standin"})
+    def demo():
+        """Demo."""
+    try:
+        with pytest.raises(ValueError, match="no registry's"):
+            demo.experiment.provenance()
+        assert REGISTRY["demo-unknown-standin"].uses == {"data": "no-such-standin"}
+    finally:
+        REGISTRY.pop("demo-unknown-standin", None)

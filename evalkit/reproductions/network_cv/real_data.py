@@ -95,7 +95,7 @@ def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0
         prop_labeled=Values(Real(0, 1, closed="neither")), n_trials=Integer(1), calibration_repeats=Integer(1),
         seed=Integer(0))
 @experiment("network-cv-fig5", scales={"book": {}, "paper": {}, "small": {"n_trials": 5, "calibration_repeats": 1}},
-            paper_cost="~40 s on 1 core")
+            paper_cost="~40 s on 1 core", uses={"data": "cora-pieces"})
 def fig5(*, n_parts: int = 6, pieces_seed: int = 7, partition: str = "stratified",
          prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4, 0.5), n_trials: int = 50,
          calibration_repeats: int = 10, seed: int = 100, progress: bool = False):

@@ -19,15 +19,10 @@ from ..source import ALPHA
 from .studies import (LGM_CHOICES, fig3, fig4, fold_correlation, inference_sets, inference_table, lgm_properties,
                       lgm_sensitivity, power_at_gap, sensitivity_matches, type2_reduction, variance_table)
 
-__all__ = ["LGM_CHOICES", "STANDIN", "SUBSTANTIVE", "fig3", "fig4", "fold_correlation", "inference_sets", "inference_table",
+__all__ = ["LGM_CHOICES", "SUBSTANTIVE", "fig3", "fig4", "fold_correlation", "inference_sets", "inference_table",
            "lgm_properties", "lgm_sensitivity", "ours", "power_at_gap", "power_by_network", "sensitivity_matches",
            "standard_errors", "type2_reduction", "variance_table", "WITHOUT_NETWORKS"]
 
-
-#: What stands in for the paper's own networks and classifiers on this page: every value computed
-#: from the latent group model's networks is recorded with it (the paper's networks are not published)
-STANDIN = ("networks of the latent group model as we read Section 6.2 (the rule for links between group types "
-           "assumed), with evalkit's wvRN and nBC")
 
 #: Claims of the page computed without the networks (the splitters' test-set sizes)
 WITHOUT_NETWORKS = ("neville.sec6-4.rs-test-size", "neville.sec6-4.ncv-test-size")

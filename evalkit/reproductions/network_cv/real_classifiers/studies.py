@@ -54,7 +54,7 @@ def _example_fig4():
         network_seed=Seed(), n_error_networks=Integer(0), prop_labeled=Real(0, 1, closed="neither"),
         n_splits=Integer(1))
 @experiment("network-cv-lgm", scales={"book": {}, "paper": {}, "small": {"n_calibration": 10, "n_error_networks": 3}},
-            paper_cost="~15 s on 1 core")
+            paper_cost="~15 s on 1 core", uses={"data": "lgm-networks"})
 def lgm_properties(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
                    n_error_networks: int = 20, prop_labeled: float = 0.3, n_splits: int = 4):
     """Label autocorrelation, error correlation, P(+) and mean degree of the latent-group networks.
@@ -114,7 +114,7 @@ LGM_CHOICES = {"link_rule": ("either", "mean", "lower", "higher"), "group_sizes"
 @checks(scale=Choice("book", "paper", "small"), n_nodes=Integer(2), n_networks=Integer(1), n_error_networks=Integer(0),
         network_seed=Integer(0), prop_labeled=Values(Real(0, 1, closed="neither")), n_splits=Integer(1))
 @experiment("network-cv-lgm-sensitivity", scales={"book": {}, "paper": {}, "small": {"n_networks": 5, "n_error_networks": 2}},
-            paper_cost="~15 s on 1 core")
+            paper_cost="~15 s on 1 core", uses={"data": "lgm-networks"})
 def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_networks: int = 20, network_seed: int = 2010,
                     prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_splits: int = 4):
     """Section 6.2's two statistics under every combination of the model's unstated choices.
@@ -195,7 +195,7 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
                        "Section 6.2); \"binder\" ~15 s",
             stored=({"scale": "paper"},
                     {"scale": "paper", "link_rule": "mean", "group_sizes": "random", "label_draw": "share"}),
-            data=())
+            data=(), uses={"data": "lgm-networks"})
 def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
          prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
          seed: int = 3, link_rule: str = "either", group_sizes: str = "random", label_draw: str = "bernoulli",
@@ -258,7 +258,7 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
                     "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core (2 x (4 calibrations and 16 comparisons), each a unit; the book reads the "
                        "stored run); \"binder\" ~15 s",
-            stored=({"scale": "paper"},), data=())
+            stored=({"scale": "paper"},), data=(), uses={"data": "lgm-networks"})
 def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
                    prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
                    seed: int = 3, n_jobs: int | None = None, progress: bool = False):
@@ -313,7 +313,7 @@ def inference_sets(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation:
                     "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~2 min on 1 core (per size 1 calibration and 32 comparisons, each a unit; the book reads "
                        "the stored run); \"binder\" ~30 s",
-            stored=({"scale": "paper"},), data=())
+            stored=({"scale": "paper"},), data=(), uses={"data": "lgm-networks"})
 def fig4(*, n_nodes: tuple[int, ...] = (300, 600), network_seeds: tuple[int, ...] = (2010, 600),
          n_calibration: int = 50, n_evaluation: int = 4, prop_labeled: float = 0.3,
          worse_rates: tuple[float, ...] = (0.025, 0.075, 0.15, 0.3), n_trials: int = 100, n_jobs: int | None = None,
