@@ -66,7 +66,7 @@ class Experiment:
         the name of a stand-in in its source's registry (``[standins]``,
         :func:`evalkit.claims.standin`), or None for the source's own (a kind not declared
         is the source's). The records of its claims take their ``data`` from it
-        (:meth:`provenance`).
+        (``provenance``).
     """
 
     name: str
@@ -130,8 +130,8 @@ class Experiment:
     def provenance(self, scale="book", **kwargs):
         """A record's ``scale`` and ``data`` for claims computed from a call at ``scale``.
 
-        Both are derived, never typed: ``scale`` is :meth:`reduction` (None at the paper's
-        scale), ``data`` the declared stand-ins (:attr:`standin`). Give them to
+        Both are derived, never typed: ``scale`` is ``reduction`` (None at the paper's
+        scale), ``data`` the declared stand-ins (``standin``). Give them to
         :func:`evalkit.claims.record_all` as keywords.
 
         Examples
@@ -211,7 +211,7 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
         What it runs on: ``{"data": ..., "learners": ...}``, each the name of a stand-in
         in its source's registry (``[standins]``: the words live there, once) or None for
         the source's own; a kind left out is the source's. The records of its claims
-        derive their ``data`` from it (:meth:`Experiment.provenance`). A declaration, not
+        derive their ``data`` from it (``Experiment.provenance``). A declaration, not
         computation: a stored run's key leaves it out, so declaring keeps the runs.
 
     Examples

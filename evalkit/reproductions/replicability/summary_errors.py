@@ -186,7 +186,7 @@ def decided_predicates(*, reading=None, conclusions=None):
     holds, fails, or is undecided (``inconclusive``). The statements about particular data
     sets, the counts of comparisons ("in 10 of the 12"), the spread over significance
     levels (the levels share their runs, which the reruns do not model) and Table 2's own
-    drops stay plain bools of :func:`~evalkit.reproductions.replicability.uci_tables.ours`.
+    drops stay plain bools of ``uci_tables.ours``.
 
     These values replace the bools ``uci_tables.ours(reading=..., conclusions=...)`` gives
     for the same claims: ``{**uci_tables.ours(reading=r), **decided_predicates(reading=r)}``.

@@ -329,7 +329,7 @@ def power_by_network(power, *, gap=0.05):
     return out
 
 
-#: Fig. 4b's cells: (procedure, test), in the order of :func:`_reductions`
+#: Fig. 4b's cells: (procedure, test), in the order of ``_reductions``
 _POWER_CELLS = (("rrs", "paired"), ("rrs", "unpaired"), ("ncv", "paired"), ("ncv", "unpaired"))
 
 
