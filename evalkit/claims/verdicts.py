@@ -378,7 +378,7 @@ def binomial_rate_errors(ours, *, n_trials, source_n_trials=None, unit=100.0):
     >>> round(options["bf.table5.5x2cv.source1"]["std_error"], 2)
     1.39
     >>> judge("bf.table5.5x2cv.source1", 75.0, **options["bf.table5.5x2cv.source1"]).verdict
-    'reproduced-standin'
+    'reproduced'
     """
     source_n_trials = n_trials if source_n_trials is None else source_n_trials
     out = {}

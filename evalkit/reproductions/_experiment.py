@@ -22,6 +22,8 @@ import types
 import typing
 from dataclasses import dataclass, field
 
+from ._declarations import USES
+
 __all__ = ["Experiment", "REGISTRY", "USES", "experiment", "result_rows"]
 
 #: command-line name -> :class:`Experiment`, filled as the source modules are imported
@@ -173,10 +175,6 @@ class Experiment:
         sig = inspect.signature(self.function.__wrapped__)
         return [(n, p) for n, p in sig.parameters.items()
                 if p.kind is inspect.Parameter.KEYWORD_ONLY and n not in _RESERVED + ("n_jobs",)]
-
-
-#: The kinds of thing an experiment declares it runs on (``uses``)
-USES = ("data", "learners")
 
 
 def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), spot_check=3, data=None, uses=None):

@@ -53,9 +53,9 @@ from pathlib import Path
 import numpy as np
 
 from .._parallel import MAP_HOOK, parallel_imap, parallel_map
+from ._declarations import computation_source
 
-__all__ = ["DECLARATIONS", "STORE_ENV", "SPOT_CHECK_ENV", "Provenance", "StoredResultError", "computation_source",
-           "decode", "dependency_files",
+__all__ = ["STORE_ENV", "SPOT_CHECK_ENV", "Provenance", "StoredResultError", "decode", "dependency_files",
            "encode", "last_run", "recording", "run", "run_key", "store_dir", "stored_runs", "status"]
 
 STORE_ENV = "EVALKIT_RESULTS"
@@ -71,9 +71,6 @@ NOT_COMPUTATION = ("evalkit.claims", "evalkit.cli", "evalkit._checks", "evalkit.
 
 #: parameters that never change an experiment's numbers
 _NOT_PARAMETERS = ("n_jobs", "progress")
-
-#: keywords of ``@experiment`` that declare and never compute: the key leaves them out of a module's source
-DECLARATIONS = ("uses",)
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -243,58 +240,6 @@ def dependency_files(module):
     return dict(sorted(seen.items()))
 
 
-def computation_source(path):
-    r"""The source of a module as a stored run's key covers it: its bytes, less the declarations.
-
-    A keyword of an ``@experiment(...)`` call named in ``DECLARATIONS`` (``uses=``: what
-    the experiment runs on, in words) is cut out, with the comma before it, so that
-    declaring a stand-in does not stale the runs it declares; a module without one is
-    covered byte for byte.
-
-    Parameters
-    ----------
-    path : pathlib.Path
-        A module's source file.
-
-    Returns
-    -------
-    bytes
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> plain = b'@experiment("x-y", scales=S, paper_cost="1 s")\ndef f(): pass\n'
-    >>> declared = b'@experiment("x-y", scales=S, paper_cost="1 s",\n            uses={"data": "a stand-in"})\ndef f(): pass\n'
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     a, b = Path(d, "a.py"), Path(d, "b.py")
-    ...     _ = a.write_bytes(plain), b.write_bytes(declared)
-    ...     computation_source(a) == computation_source(b) == plain
-    True
-    """
-    source = path.read_bytes()
-    if not any(f"{name}=".encode() in source for name in DECLARATIONS):
-        return source
-    starts = [0]
-    for line in source.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
-    cuts = []
-    for node in ast.walk(ast.parse(source, filename=str(path))):
-        called = getattr(node, "func", None)
-        if isinstance(node, ast.Call) and getattr(called, "id", getattr(called, "attr", None)) == "experiment":
-            for keyword in node.keywords:
-                if keyword.arg in DECLARATIONS:     # ast's columns count UTF-8 bytes
-                    start = starts[keyword.lineno - 1] + keyword.col_offset
-                    end = starts[keyword.end_lineno - 1] + keyword.end_col_offset
-                    while start > 0 and source[start - 1:start] in (b" ", b"\t", b"\n", b"\r"):
-                        start -= 1
-                    if source[start - 1:start] == b",":
-                        start -= 1
-                    cuts.append((start, end))
-    for start, end in sorted(cuts, reverse=True):
-        source = source[:start] + source[end:]
-    return source
-
-
 def _source_values(module):
     """sha256 of the printed values a source module holds (its public constants, by repr)."""
     import importlib
@@ -328,7 +273,7 @@ def run_key(spec, parameters):
 
     The parts: the sha256 of the source of every module :func:`dependency_files` finds
     from the experiment's module (less the declarations of its experiments,
-    :func:`computation_source`); the values the source modules among them hold (read
+    ``_declarations.computation_source``); the values the source modules among them hold (read
     from the claims registry, so by value); the versions of ``LIBRARIES``; the sha256 of
     the data files the experiment declares (every registered file when it declares
     none); the parameters, seeds included.
