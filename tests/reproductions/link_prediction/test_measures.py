@@ -1,6 +1,7 @@
 """Tests of evalkit.reproductions.link_prediction.measures: the experiments run (on the small stand-in
 network), and the page's claim values."""
 import argparse
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -92,3 +93,42 @@ def test_new_nodes_do_not_depend_on_n_jobs(shared_data):
     pd.testing.assert_frame_equal(serial, parallel)
     constructions = ("training network", "testing network")
     assert serial.index.tolist() == [(n, c) for n in kwargs["networks"] for c in constructions]
+
+
+def test_measures_predicates_fail_on_counter_examples(measures_inputs):
+    """The fake results confirm the chapter's predicates; each of these inputs refutes one."""
+    confirmed = measures.ours(**measures_inputs)
+    new_nodes, aupr, temporal = measures_inputs["new_nodes"], measures_inputs["aupr"], measures_inputs["temporal"]
+    no_drop = new_nodes.copy()
+    no_drop.loc[(slice(None), "testing network"), "AUROC PA"] = 0.9                     # the test network is easier
+    reversals = measures_inputs["reversals"]
+    only_one = reversals.assign(pair="CN / Katz").iloc[:1]                               # one network, no PA/PropFlow pair
+    flat = aupr.assign(**{"l = 3": aupr["l = 2"], "all pairs": aupr["l = 2"] * 2})      # AUPR not above all pairs
+    rising = aupr.assign(**{"l = 2": [0.0005, 0.001], "l = 3": [0.001, 0.002], "l = 4": [0.005, 0.01],
+                            "l = 5": [0.01, 0.02]})
+    agg_not_monotone = temporal.copy()
+    agg_not_monotone.loc[(slice(None), slice(None), "agglomerated"), "AUPR monotone as the paper expects"] = False
+    slice_not_monotone = temporal.copy()
+    slice_not_monotone.loc[(slice(None), slice(None), "slice"), "AUPR monotone as the paper expects"] = False
+    agg_auroc_monotone = temporal.assign(**{"AUROC monotone the same way": True})
+    other_sets = dict(measures_inputs["hists"])
+    other_sets[next(iter(other_sets))] = SimpleNamespace(n_positive=11, n_negative=1000)
+    cases = {
+        "yang.s8.guideline9": {"new_nodes": no_drop},
+        "yang.thm61.statement": {"theorem61": pd.DataFrame({"difference": [0.0, 1e-6]})},
+        "yang.fig14.k-changes-ranking": {"reversals": reversals.iloc[:0]},
+        "yang.fig14.enron.pa-pf-reversal": {"reversals": only_one},
+        "yang.s8.guideline2": {"reversals": only_one},
+        "yang.fig15.aupr-l2-above-all": {"aupr": flat},
+        "yang.fig15.aupr-declines": {"aupr": flat},
+        "yang.s8.guideline1": {"aupr": flat},
+        "yang.s8.guideline7": {"hists": other_sets},
+        "yang.fig18.aupr-declines": {"temporal": slice_not_monotone},
+        "yang.fig19.aupr-rises": {"temporal": agg_not_monotone},
+        "yang.fig19.auroc-not-rising": {"temporal": agg_auroc_monotone},
+    }
+    for cid, changed in cases.items():
+        assert confirmed[cid] is True, cid
+        assert measures.ours(**{**measures_inputs, **changed})[cid] is False, cid
+    assert confirmed["yang.fig15.aupr-increases"] is False
+    assert measures.ours(**{**measures_inputs, "aupr": rising})["yang.fig15.aupr-increases"] is True

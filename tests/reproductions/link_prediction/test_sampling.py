@@ -132,3 +132,31 @@ def test_fig8_does_not_depend_on_n_jobs(shared_data):
     serial, parallel = sampling.fig8(**kwargs, n_jobs=1), sampling.fig8(**kwargs, n_jobs=2)
     pd.testing.assert_frame_equal(serial, parallel)
     assert list(serial["network"].unique()) == list(kwargs["networks"])
+
+
+def test_sampling_predicates_fail_on_counter_examples(sampling_inputs):
+    """The fake run confirms Section 4.1's predicates (test_ours); each of these inputs refutes one."""
+    confirmed = sampling.ours(**sampling_inputs)
+    theorem = sampling_inputs["theorem"]
+    fig7, fig8 = sampling_inputs["fig7"], sampling_inputs["fig8"]
+    off_formula = theorem.assign(ratio=[0.97, 1.6, 0.99])                     # measured variance 60% off
+    flat_theorem = theorem.assign(**{"Theorem 4.1": [1e-8, 1e-7, 1e-6]})      # variance falls as p falls
+    wobbly = fig7.assign(mean=np.where(fig7.p == 1e-3, 0.81, fig7["mean"]))    # mean 0.01 off at p = 0.001
+    shrinking = fig7.assign(min=fig7["mean"] - (fig7.p * 0.01), max=fig7["mean"] + (fig7.p * 0.01))
+    swapped_cor = sampling_inputs["corollary"].iloc[::-1].set_axis(sampling_inputs["corollary"].index)
+    cases = {
+        "yang.eq1.variance": {"theorem": off_formula},
+        "yang.thm41.linear-in-inverse-p": {"theorem": off_formula},
+        "yang.thm41.statement": {"theorem": flat_theorem},
+        "yang.s8.guideline4": {"theorem": flat_theorem},
+        "yang.cor43.statement": {"corollary_z": np.array([0.5, -3.4])},
+        "yang.cor43.facebook-above-condmat": {"corollary": swapped_cor},
+        "yang.fig7.mean-stable": {"fig7": wobbly},
+        "yang.fig7.variance-grows": {"fig7": shrinking},
+        "yang.fig7.condmat.pa-most-susceptible": {"fig7": fig7.assign(predictor=fig7.predictor.where(
+            fig7.network != "Condmat", fig7.predictor.map({"PA": "PF", "PF": "PA"})))},
+        "yang.fig8.supervised-same": {"fig8": fig8.assign(mean=np.where(fig8.p == 1e-3, 0.81, fig8["mean"]))},
+    }
+    for cid, changed in cases.items():
+        assert confirmed[cid] is True, cid
+        assert sampling.ours(**{**sampling_inputs, **changed})[cid] is False, cid

@@ -174,3 +174,26 @@ def test_bad_arguments_are_refused_before_anything_runs():
         rc.ours(fig3=[{"procedure": "rrs"}])
     with pytest.raises(ValueError, match="n_folds"):
         rc.fold_correlation(pd.DataFrame({"var_mean_difference": [1.0], "var_paired": [1.0]}), n_folds=1)
+
+
+def test_power_and_summary_predicates_fail_on_counter_examples(fake_trials, fake_power):
+    """The fake run confirms Fig. 4a's thresholds, the growth with size and the summary claims
+    (test_power_and_summary_claims); shifted power and swapped procedures refute each."""
+    def shifted(power, where, by):
+        return power.assign(paired=power.paired + by * where, unpaired=power.unpaired + by * where)
+
+    small, ncv = fake_power.nodes == 300, fake_power.procedure == "ncv"
+    cases = {
+        "neville.fig4a.rs-below-80": shifted(fake_power, small & ~ncv, 0.25),            # RS at 0.95 and 0.85
+        "neville.fig4a.ncv-paired-below-30": fake_power.assign(paired=fake_power.paired + 0.2 * (small & ncv)),
+        "neville.fig4a.ncv-unpaired-below-5": fake_power.assign(unpaired=fake_power.unpaired + 0.1 * (small & ncv)),
+        "neville.fig4b.power-grows": shifted(fake_power, ~small, -0.2),                 # 600 nodes weaker
+    }
+    for cid, power in cases.items():
+        assert rc.ours(power=fake_power)[cid].holds is True
+        assert rc.ours(power=power)[cid].holds is False, cid
+    trials = fake_trials((0.1, 0.2, 0.3, 0.4))
+    quiet = trials.assign(paired=trials.paired * 0.1, unpaired=trials.unpaired * 0.1)      # RS paired <= 0.035
+    swapped = trials.assign(procedure=trials.procedure.map({"rrs": "ncv", "ncv": "rrs"}))
+    assert rc.ours(summary=(quiet, fake_power))["neville.abstract.overlap-paired-high"].holds is False
+    assert rc.ours(summary=(swapped, fake_power))["neville.abstract.ncv-paired-compromise"].holds is False
