@@ -301,3 +301,49 @@ def test_walk_inflation_needs_katz_and_rooted_pagerank_above_pa_on_every_network
     assert distance_values["yang.s4.2.walk-inflation"] is True           # Katz 0.3, PageRank 0.25 > PA 0.1
     below = distance.ours(**{**distance_inputs, "walks": walks_table(katz_lead=0.05)})   # Katz below PA
     assert below["yang.s4.2.walk-inflation"] is False
+
+
+def test_distance_predicates_fail_on_counter_examples(distance_inputs):
+    """The fake results confirm the chapter's predicates; each of these inputs refutes one."""
+    from types import SimpleNamespace
+
+    confirmed = distance.ours(**distance_inputs)
+    d = distance_inputs
+    flat_decay = {n: {"preferential_attachment": SimpleNamespace(
+        distance=np.array([2.0, 3.0, 4.0, 5.0, np.inf]), n_positive=np.array([100, 100, 100, 100, 10]),
+        n_negative=np.array([1e4, 1e4, 1e4, 1e4, 1e8]))} for n in d["by_distance"]}      # no decay, one imbalance
+    def with_column(frame, column, value):
+        frame = frame.copy()
+        frame[column] = value
+        return frame
+
+    fig11_falls = with_column(d["fig11"], 4.0, 0.79)                                       # AUROC dips at 4
+    fig11_early = with_column(d["fig11"], 4.0, 0.83)                                       # conspicuous already at 4
+    table2_weak = d["table2"] - 7                                                           # below 2 sigmas
+    table2_flat = with_column(d["table2"], 50, d["table2"][10])                             # no fall with beta
+    table2_alpha = d["table2"].copy()
+    table2_alpha.loc[0.3] += 3                                                             # alpha moves it by 3
+    kaggle_aa = d["table3"].copy()
+    kaggle_aa.loc["Adamic/Adar", (slice(None), "Kaggle")] = 0.9                            # AA gains, not PA
+    small_gap = d["fig10"].assign(all=d["fig10"][2.0] + 0.01)
+    cases = {
+        "yang.fig5.from-vb": {"fig5": np.array([[0, 1 / 3], [0.5, 0]])},
+        "yang.fig5.from-va": {"fig5": np.array([[0, 0.5], [1.0, 0]])},
+        "yang.s3.4.mean-above-both": {"orderings": d["orderings"].assign(mean=0.5)},
+        "yang.s8.guideline6": {"orderings": d["orderings"].assign(**{c: 0.55 for c in d["orderings"].columns})},
+        "yang.fig9.decay": {"by_distance": flat_decay},
+        "yang.s8.imbalance-differs-by-distance": {"by_distance": flat_decay},
+        "yang.fig11.increases": {"fig11": fig11_falls},
+        "yang.fig11.condmat.conspicuous-after-4": {"fig11": fig11_early},
+        "yang.table2.significant": {"table2": table2_weak},
+        "yang.table2.falls-with-beta": {"table2": table2_flat},
+        "yang.table2.insensitive-to-alpha": {"table2": table2_alpha},
+        "yang.table3.pa-benefits": {"table3": kaggle_aa},
+        "yang.fig12.condmat-fair": {"fig13": d["fig13"].assign(fair=0.05)},
+        "yang.s4.3.arbitrary-auroc": {"steering": d["steering"].assign(**{"AUROC of the drawn test set": [0.6, 0.7]})},
+        "yang.s8.guideline5": {"a_l": np.array([0.5, 0.55])},
+        "yang.s8.guideline3": {"fig10": small_gap},
+    }
+    for cid, changed in cases.items():
+        assert confirmed[cid] is True, cid
+        assert distance.ours(**{**d, **changed})[cid] is False, cid
