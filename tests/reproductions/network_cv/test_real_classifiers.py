@@ -197,3 +197,10 @@ def test_power_and_summary_predicates_fail_on_counter_examples(fake_trials, fake
     swapped = trials.assign(procedure=trials.procedure.map({"rrs": "ncv", "ncv": "rrs"}))
     assert rc.ours(summary=(quiet, fake_power))["neville.abstract.overlap-paired-high"].holds is False
     assert rc.ours(summary=(swapped, fake_power))["neville.abstract.ncv-paired-compromise"].holds is False
+
+
+def test_pooled_variance_claim_fails_when_the_pooled_estimate_is_smaller(fake_trials):
+    trials = fake_trials((0.1, 0.2, 0.3, 0.4))
+    assert rc.ours(fig3=trials)["neville.sec6-4.pooled-above-diff"] is True       # var_unpaired 3e-3 > var_paired 1e-3
+    smaller = trials.assign(var_unpaired=5e-4)
+    assert rc.ours(fig3=smaller)["neville.sec6-4.pooled-above-diff"] is False

@@ -79,3 +79,11 @@ def test_bad_arguments_are_refused_before_anything_runs():
         real_data.table5(models=("wvrn", "svm"))
     with pytest.raises(TypeError, match="measured"):
         real_data.ours(measured={"data set": []})
+
+
+def test_all_trials_error_corr_fails_on_a_negative_correlation():
+    measured = pd.DataFrame({"data set": ["Enron email", "Political books", "Cora"], "task": ["Executive?", "Neutral?", "x?"],
+                             "error corr.": [0.01, 0.2, 0.3], "autocorr.": [0.02, 0.2, 0.6]})
+    assert real_data.ours(measured=measured)["neville.sec4.all-trials-error-corr"] is True
+    negative = measured.assign(**{"error corr.": [-0.05, 0.2, 0.3]})
+    assert real_data.ours(measured=negative)["neville.sec4.all-trials-error-corr"] is False

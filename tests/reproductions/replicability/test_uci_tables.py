@@ -174,3 +174,33 @@ def test_dataset_properties_with_a_loader():
     props = uci_tables.dataset_properties(loader=fake)
     assert list(props) == list(bf.PAPER_DATASET_NAMES)
     assert props["zoo"] == {"instances": 5, "attributes": 3, "classes": 3}
+
+
+def _uniform_counts(k_5x2cv, default=10):
+    """A ReplicationResult whose 5x2cv counts are ``k_5x2cv`` (27 per pair) and every other test's ``default``."""
+    counts = {t: {pair: np.full(27, default) for pair in bf.PAIR_SLUGS}
+              for t in list(bf.SUMMARY_CLAIMS) + ["corrected 10x10 CV"]}
+    counts["5x2cv"] = {pair: np.asarray(k_5x2cv) for pair in bf.PAIR_SLUGS}
+    return bf.ReplicationResult(tuple(bf.PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+
+
+def test_uci_reading_and_conclusions_fail_on_counter_examples():
+    """The paper's Table 1 confirms these (test_uci_predicates_...); each of these runs refutes one."""
+    consistent = _uniform_counts(np.full(27, 10))                     # 5x2cv never rejects: nothing varies
+    reading = uci_tables.ours(reading=consistent)
+    assert reading["bf.sec4_1.anneal-sensitive"] is False and reading["bf.sec4_1.most-rows-inconsistent"] is False
+    assert uci_tables.ours(reading=_fake_uci_result())["bf.sec4_1.most-rows-inconsistent"] is True
+    # the CV tests less consistent and less replicable than resampling at equal effort (CV splits 5 / 5)
+    cv = {t: {pair: np.full(27, 5) for pair in bf.PAIR_SLUGS} for t in bf.SUMMARY_CLAIMS if "CV" in t}
+    worse = _uniform_counts(np.full(27, 10))
+    worse.counts.update(cv)
+    conclusions = uci_tables.ours(conclusions=worse)
+    assert conclusions["bf.sec4_3.cv-as-consistent-as-resampling"] is False
+    assert conclusions["bf.sec4_3.cv-as-replicable-as-resampling"] is False
+    assert conclusions["bf.sec4_3.cv10-as-consistent-as-resampling10"] is False
+    assert uci_tables.ours(conclusions=consistent)["bf.sec4_3.cv-as-consistent-as-resampling"] is True
+    # the significance level moves R by more than 0.05: level 0.01 never rejects, level 0.1 splits 5 / 5
+    levels = _uniform_counts(np.full(27, 10))
+    levels.counts["corrected 10x10 CV, level 0.1"] = {pair: np.full(27, 5) for pair in bf.PAIR_SLUGS}
+    assert uci_tables.ours(conclusions=levels)["bf.sec4_3.level-no-major-impact"] is False
+    assert uci_tables.ours(conclusions=consistent)["bf.sec4_3.level-no-major-impact"] is True
