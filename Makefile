@@ -27,6 +27,15 @@ test: $(STAMP)
 results: $(STAMP)
 	$(BIN)/evalkit results --n-jobs -1
 
+# OpenBLAS picks its kernels by the processor, and they round matrix products differently:
+# the results store is recorded and replayed with one of them, Haswell (STORE_KERNEL of
+# evalkit/reproductions/_blas.py), on any x86-64 processor that can run it (AVX2), whatever
+# the environment says
+BLAS_KERNEL := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo Haswell)
+ifneq ($(BLAS_KERNEL),)
+export OPENBLAS_CORETYPE := $(BLAS_KERNEL)
+endif
+
 # which units of each stored run the build recomputes: fixed by the commit, another for the next
 export EVALKIT_SPOT_CHECK_SEED ?= $(shell git rev-parse HEAD 2>/dev/null)
 

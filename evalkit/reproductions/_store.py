@@ -21,10 +21,11 @@ When the experiment is called with the same parameters and the key still matches
 code, data and libraries, it is *replayed*: the experiment runs as usual, but its
 ``parallel_map`` returns the stored units instead of computing them, except for a
 deterministic, varying sample (:func:`spot_check_indices`), which is recomputed and must
-be bit-identical to the stored values; the rows are derived again and must equal the
-CSV. Anything else, a mismatch of the key included, computes the experiment (never a
-stale value); a stored value that does not match its recomputation or its checksum stops
-with :class:`StoredResultError`. Experiments return raw results; the chapters record the
+be bit-identical to the stored values (under the BLAS kernels the store is kept with:
+``evalkit.reproductions._machine``); the rows are derived again and must equal the CSV.
+Anything else, a mismatch of the key included, computes the experiment (never a stale
+value); a stored value that does not match its recomputation or its checksum stops with
+:class:`StoredResultError`. Experiments return raw results; the chapters record the
 claims, so a change to :mod:`evalkit.claims` never makes a stored run stale.
 
 The store is the folder named by ``EVALKIT_RESULTS``, else ``results/`` beside the
@@ -45,7 +46,6 @@ import io
 import json
 import math
 import os
-import platform
 import sys
 import time
 from pathlib import Path
@@ -53,6 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from .._parallel import MAP_HOOK, parallel_imap, parallel_map
+from ._machine import blas_kernels, describe_machine, kernel_advice, require_store_kernel
 from ._declarations import computation_source
 
 __all__ = ["STORE_ENV", "SPOT_CHECK_ENV", "Provenance", "StoredResultError", "decode", "dependency_files",
@@ -429,18 +430,6 @@ def _duration(seconds):
     return f"{seconds / 3600:.1f} h"
 
 
-def _machine():
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{os.cpu_count()} cores ({cpu}), {platform.system()}, Python {platform.python_version()}"
-
-
 def _command(spec, scale, parameters, *, store=True):
     words = ["evalkit reproduce", spec.name, f"--scale {scale}"]
     preset = spec.scales.get(scale, {})
@@ -603,7 +592,7 @@ class _Replayer:
                 raise StoredResultError(
                     f"{self.name}: unit {start + i} (task {i} of {stored['function']}) recomputed differs from "
                     f"the stored value: the store was edited, or the computation is not deterministic; rerun "
-                    f"`{self.meta['provenance']['command']}`")
+                    f"`{self.meta['provenance']['command']}`." + kernel_advice(self.meta["provenance"].get("blas")))
         return [decode(v) for v in values]
 
 
@@ -679,7 +668,7 @@ def run(spec, scale, parameters, function):
     _LAST[spec.name] = Provenance(spec.name, scale, dict(parameters), "computed", command,
                                   time.perf_counter() - start_wall, time.process_time() - start_cpu,
                                   datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-                                  _machine(), reason=reason if spec.stored else "")
+                                  describe_machine(), reason=reason if spec.stored else "")
     return result
 
 
@@ -716,6 +705,8 @@ def _record(spec, scale, parameters, function):
     directory = store_dir()
     if directory is None:
         raise RuntimeError(f"no results store: set {STORE_ENV} or create results/ beside the evalkit package")
+    if not os.environ.get(STORE_ENV):  # the book's own store: replayed by builds with its kernels
+        require_store_kernel()
     key, parts = run_key(spec, parameters)
     folder = directory / spec.name
     stem = _stem(spec, scale, parameters)
@@ -746,8 +737,9 @@ def _record(spec, scale, parameters, function):
     unit_cpu = sum(math.fsum(r["cpu"]) for r in recorder.maps)
     command = _command(spec, scale, parameters)
     date = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-    provenance = {"command": command, "date": date, "machine": _machine(), "n_jobs": parameters.get("n_jobs"),
-                  "sessions": recorder.session + 1, "wall_s": round(wall, 1), "cpu_s": round(cpu + unit_cpu, 1), "units_cpu_s": round(unit_cpu, 1)}
+    provenance = {"command": command, "date": date, "machine": describe_machine(), "blas": list(blas_kernels()),
+                  "n_jobs": parameters.get("n_jobs"), "sessions": recorder.session + 1, "wall_s": round(wall, 1),
+                  "cpu_s": round(cpu + unit_cpu, 1), "units_cpu_s": round(unit_cpu, 1)}
     meta = {
         "experiment": spec.name,
         "scale": scale,
