@@ -541,6 +541,7 @@ def _fig8_unit(name, rates, n_repeats, seed, train_seed, weighted):
     h = linkpred.supervised_score_histogram(training_task(name), task(name), weighted=weighted, rng=train_seed)
     usable, au = _subsampling_curve(h, np.asarray(rates), n_repeats, seed)
     return {"p": usable, "mean": au.mean(1), "min": au.min(1), "max": au.max(1),
+            "sd": np.sqrt([h.subsampled_auroc_variance(p) for p in usable]),
             "all_pairs_auroc": float(h.evaluate().auroc)}
 
 
@@ -584,7 +585,9 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
     Returns
     -------
     pandas.DataFrame
-        Columns network, p, mean, min, max, and ``all_pairs_auroc`` (no sampling).
+        Columns network, p, mean, min, max, sd (the exact standard deviation of one sampled
+        test set's AUROC given the trained model, :func:`~evalkit.linkpred.subsampled_auroc_variance`),
+        and ``all_pairs_auroc`` (no sampling).
 
     Examples
     --------
@@ -592,7 +595,7 @@ def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[flo
 
     >>> curves = fig8(networks=("CollegeMsg",), rates=(0.1, 1.0), n_repeats=5, seed=0, train_seed=1)  # doctest: +SKIP
     >>> list(curves.columns)  # doctest: +SKIP
-    ['network', 'p', 'mean', 'min', 'max', 'all_pairs_auroc']
+    ['network', 'p', 'mean', 'min', 'max', 'sd', 'all_pairs_auroc']
     What it does to each network, seeded, on a small score histogram (two positives, 40 negatives):
 
     >>> from evalkit.linkpred import ScoreHistogram
@@ -680,8 +683,8 @@ def ours(*, theorem, corollary_z, corollary, fig7, fig8, balanced):
     -------
     dict
         ``{claim id: our value}``: a float for a numeric claim, a bool for a qualitative one;
-        Fig. 7's stable rates are the rates their odds decide (:func:`decided_stable_rate`),
-        or None.
+        the stable rates of Figs. 7 and 8 are the rates their odds decide
+        (:func:`decided_stable_rate`), or None.
 
     Examples
     --------
@@ -719,7 +722,7 @@ def ours(*, theorem, corollary_z, corollary, fig7, fig8, balanced):
     cmsg = {k[1]: v for k, v in spread.items() if k[0] == "CollegeMsg"}
     sup = {k: d for k, d in fig8.groupby("network", sort=False)}
     var = corollary["Var(AUROC), measured"]
-    odds = stable_rate_odds(fig7)
+    odds, odds8 = stable_rate_odds(fig7), stable_rate_odds(fig8)
     values = {
         "yang.thm41.statement": ratio_ok and rises,
         "yang.eq1.variance": ratio_ok,
@@ -736,8 +739,10 @@ def ours(*, theorem, corollary_z, corollary, fig7, fig8, balanced):
             odds.loc["CollegeMsg"], stated=claims.source_value("yang.fig7.facebook.stable-rate")),
         "yang.fig7.condmat.pa-most-susceptible": max(cm, key=cm.get) == "PA",
         "yang.fig7.facebook.pf-most-susceptible": max(cmsg, key=cmsg.get) == "PF",
-        "yang.fig8.dblp.stable-rate": stable_rate(sup["Condmat"]),
-        "yang.fig8.enron.stable-rate": stable_rate(sup["email-Eu-core"]),
+        "yang.fig8.dblp.stable-rate": decided_stable_rate(
+            odds8.loc["Condmat"], stated=claims.source_value("yang.fig8.dblp.stable-rate")),
+        "yang.fig8.enron.stable-rate": decided_stable_rate(
+            odds8.loc["email-Eu-core"], stated=claims.source_value("yang.fig8.enron.stable-rate")),
         "yang.fig8.supervised-same": all(grows(d) and mean_stable(d) for d in sup.values()),
         "yang.s8.guideline4": ratio_ok and rises and all(grows(d) for d in curves.values()),
     }
