@@ -1,0 +1,135 @@
+"""Scott's qualitative claims seen both ways: each claim function says True on a confirming input
+and False on a counter-example changed from it in one meaningful respect.
+
+The claim functions are the pages' ``ours(...)``; the inputs are the lecture's ten scored
+examples, small simulations, and synthetic stand-ins for ``roc_analysis``'s result (seeded
+numpy Generators, no data files).
+"""
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit import curves, metrics
+from evalkit.reproductions.scott import estimating_error, performance_measures, source
+
+SEED = 20260411
+
+
+def lecture_examples():
+    """The lecture's ten examples as ``(is_positive, score)``."""
+    labels = np.array([label == "+" for label in source.ROC_EXAMPLES["label"]])
+    return labels, np.array(source.ROC_EXAMPLES["confidence"], dtype=float)
+
+
+def roc_analysis_stand_in(leaf_positive_rates, *, n=400, seed=SEED):
+    """A result shaped like :func:`performance_measures.roc_analysis`'s, from a simulated test set.
+
+    The shallow tree's leaves have the given shares of positives; each example falls into a
+    random leaf and is positive with its leaf's share, and the leaf's share is its score
+    (the leaf frequency). An SVM-like score, naive Bayes-like probabilities and an ID3-like
+    single point are drawn around the labels.
+    """
+    rng = np.random.default_rng(seed)
+    rates = np.asarray(leaf_positive_rates, dtype=float)
+    leaf = rng.integers(rates.size, size=n)
+    y = rng.random(n) < rates[leaf]
+    svm = rng.normal(np.where(y, 1.0, -0.5), 1.0)
+    nb = 1 / (1 + np.exp(-rng.normal(np.where(y, 1.0, -1.0), 1.5)))
+    leaf_frequency = rates[leaf]
+    id3 = rng.normal(np.where(y, 0.8, -0.8), 1.0) >= 0
+    rows = {}
+    for name, predicted in (("ID3 (entropy tree)", id3), ("naive Bayes", nb >= 0.5),
+                            ("shallow tree, majority labels", leaf_frequency > 0.5), ("SVM at threshold 0", svm >= 0)):
+        cm = metrics.confusion_matrix(y, predicted)
+        rows[name] = {"FPR": metrics.false_positive_rate(cm), "TPR": metrics.true_positive_rate(cm)}
+    points = pd.DataFrame(rows).T
+    slopes = np.logspace(-2, 2, 801)
+    fpr, tpr, _ = curves.roc_curve(y, svm)
+    best_on_curve = np.max(tpr[None, :] - slopes[:, None] * fpr[None, :], axis=1)
+    beats = {name: points.loc[name, "TPR"] - slopes * points.loc[name, "FPR"] > best_on_curve + 1e-12
+             for name in ("ID3 (entropy tree)", "naive Bayes")}
+    scores = {"SVM": svm, "naive Bayes": nb, "shallow tree (leaf frequencies)": leaf_frequency}
+    return {"y_test": y, "scores": scores, "points": points, "slopes": slopes, "beats": beats}
+
+
+# --- scott.pr.tradeoff ---------------------------------------------------------------------------
+
+def test_pr_tradeoff_holds_on_the_lecture_examples_and_fails_when_the_top_example_is_negative():
+    labels, scores = lecture_examples()
+    assert performance_measures.ours(precision_recall=(labels, scores))["scott.pr.tradeoff"] is True
+    # swap the labels of x1 (+) and x3 (-): the most confident prediction is now wrong, so precision
+    # starts at 0 and can only rise as the threshold falls: nothing is traded for recall
+    swapped = labels.copy()
+    swapped[[0, 2]] = labels[[2, 0]]
+    assert swapped.sum() == labels.sum()
+    precision, _, _ = curves.precision_recall_curve(swapped, scores)
+    assert precision[0] == 0 and precision[-1] > 0
+    assert performance_measures.ours(precision_recall=(swapped, scores))["scott.pr.tradeoff"] is False
+
+
+# --- scott.pr.f-beta -----------------------------------------------------------------------------
+
+def test_f_beta_matches_the_formula_and_fails_where_nothing_is_predicted_positive_at_threshold_0():
+    labels, scores = lecture_examples()
+    assert performance_measures.ours(precision_recall=(labels, scores))["scott.pr.f-beta"] is True
+    # the same ranking shifted below 0: at threshold 0 nothing is predicted positive, precision is
+    # 0/0, so the lecture's formula in precision and recall is undefined, while evalkit's F-beta
+    # (from the counts) is 0: the two no longer agree. This is the only input that refutes the
+    # claim function: its other half (a larger beta moves F towards recall) holds for any counts.
+    shifted = scores - (scores.max() + 1)
+    with pytest.warns(metrics.UndefinedMetricWarning, match="precision"):
+        values = performance_measures.ours(precision_recall=(labels, shifted))
+    assert values["scott.pr.f-beta"] is False
+    assert values["scott.pr.tradeoff"] is True   # the ranking, hence the curve, is unchanged
+
+
+# --- scott.roc.hull ------------------------------------------------------------------------------
+
+def test_roc_hull_offers_different_optima_on_the_lecture_examples_but_one_for_a_perfect_ranking():
+    labels, scores = lecture_examples()
+    assert performance_measures.ours(operating_point=(labels, scores))["scott.roc.hull"] is True
+    # a perfect ranking of the same ten examples: the hull is (0, 0), (0, 1), (1, 1), and every
+    # operating condition of ISO_SCENARIOS picks the same classifier, (0, 1)
+    perfect = np.where(labels, 100.0, -100.0) + np.arange(10)[::-1]
+    fpr, tpr, _ = curves.roc_curve(labels, perfect)
+    chosen = {curves.roc_optimal_point(fpr, tpr, **kw) for kw in performance_measures.ISO_SCENARIOS.values()}
+    assert {(fpr[i], tpr[i]) for i in chosen} == {(0.0, 1.0)}
+    assert performance_measures.ours(operating_point=(labels, perfect))["scott.roc.hull"] is False
+
+
+# --- scott.roc.relabel-tree ----------------------------------------------------------------------
+
+def test_relabelling_a_tree_helps_with_mixed_leaves_but_not_with_pure_ones():
+    mixed = roc_analysis_stand_in((0.1, 0.3, 0.45, 0.6, 0.8, 0.95))
+    assert performance_measures.ours(diabetes_roc=mixed)["scott.roc.relabel-tree"] is True
+    # the same tree shape with pure leaves: the majority labelling classifies the test set
+    # perfectly, (0, 1), and no other labelling of the leaves is cheaper at any slope
+    pure = roc_analysis_stand_in((0.0, 0.0, 0.0, 1.0, 1.0, 1.0))
+    assert pure["points"].loc["shallow tree, majority labels"].tolist() == [0.0, 1.0]
+    assert performance_measures.ours(diabetes_roc=pure)["scott.roc.relabel-tree"] is False
+
+
+def test_relabel_tree_fails_when_the_labelling_is_not_a_point_of_the_leaves_curve():
+    result = roc_analysis_stand_in((0.1, 0.3, 0.45, 0.6, 0.8, 0.95))
+    assert performance_measures.ours(diabetes_roc=result)["scott.roc.relabel-tree"] is True
+    # label the leaves by something other than a threshold on their frequencies (the middle
+    # leaves positive, the extreme ones negative): that point is off the leaves' ROC curve
+    y, freq = result["y_test"], result["scores"]["shallow tree (leaf frequencies)"]
+    cm = metrics.confusion_matrix(y, (freq > 0.2) & (freq < 0.7))
+    points = result["points"].copy()
+    points.loc["shallow tree, majority labels"] = [metrics.false_positive_rate(cm), metrics.true_positive_rate(cm)]
+    off_curve = dict(result, points=points)
+    assert performance_measures.ours(diabetes_roc=off_curve)["scott.roc.relabel-tree"] is False
+
+
+# --- scott.error.variance ------------------------------------------------------------------------
+
+def test_sample_error_varies_for_a_fallible_hypothesis_but_not_for_one_that_never_errs():
+    fallible = estimating_error.sample_error_simulation(n_samples=40, true_error=0.3, n_trials=1000, seed=SEED)
+    assert estimating_error.ours(sample_error=fallible, n_trials=1000)["scott.error.variance"] is True
+    # true error 0: every test set has 0 mistakes, so the sample error always equals the true error
+    flawless = estimating_error.sample_error_simulation(n_samples=40, true_error=0.0, n_trials=1000, seed=SEED)
+    assert flawless["distribution"].loc[0, "binomial"] == 1
+    values = estimating_error.ours(sample_error=flawless, n_trials=1000)
+    assert values["scott.error.variance"] is False
+    assert values["scott.error.unbiased"] is True   # still unbiased: only the variance claim fails
