@@ -133,3 +133,70 @@ def test_sample_error_varies_for_a_fallible_hypothesis_but_not_for_one_that_neve
     values = estimating_error.ours(sample_error=flawless, n_trials=1000)
     assert values["scott.error.variance"] is False
     assert values["scott.error.unbiased"] is True   # still unbiased: only the variance claim fails
+
+
+# --- claims that check evalkit's own curves: refuted by a wrong implementation -------------------
+# scott.auc.best-worst, scott.roc.iso-slope, scott.roc.cost-curves and scott.pr.containment state
+# identities that hold for any scores; what they check is that evalkit's curves obey them. Their counter-examples
+# replace, for one call, the evalkit function the claim checks by a plausible wrong one.
+
+def test_best_worst_auc_fails_for_an_auc_that_gives_ties_no_half_credit(monkeypatch):
+    labels = np.array([True, False, True, False, True, False])
+    tied = np.array([0.9, 0.9, 0.5, 0.5, 0.2, 0.1])      # two positive-negative ties
+    assert performance_measures.ours(roc_curve=(labels, tied))["scott.auc.best-worst"] is True
+
+    def strict_auc(y_true, y_score):                      # counts only pairs ranked strictly right
+        y, s = np.asarray(y_true, bool), np.asarray(y_score, float)
+        return float(np.mean(s[y][:, None] > s[~y][None, :]))
+
+    monkeypatch.setattr(performance_measures.curves, "roc_auc", strict_auc)
+    assert performance_measures.ours(roc_curve=(labels, tied))["scott.auc.best-worst"] is False
+
+
+def test_iso_slope_fails_for_an_operating_point_that_weighs_false_positives_double(monkeypatch):
+    labels, scores = lecture_examples()
+    assert performance_measures.ours(operating_point=(labels, scores))["scott.roc.iso-slope"] is True
+    right = curves.roc_optimal_point
+
+    def doubled(fpr, tpr, *, n_positive, n_negative, **costs):   # the line of slope 2 |N|/|P|
+        return right(fpr, tpr, n_positive=n_positive, n_negative=2 * n_negative, **costs)
+
+    fpr, tpr, _ = curves.roc_curve(labels, scores)
+    assert doubled(fpr, tpr, n_positive=5, n_negative=5) != right(fpr, tpr, n_positive=5, n_negative=5)
+    monkeypatch.setattr(performance_measures.curves, "roc_optimal_point", doubled)
+    assert performance_measures.ours(operating_point=(labels, scores))["scott.roc.iso-slope"] is False
+
+
+def test_cost_curves_fail_for_an_envelope_that_is_the_upper_one(monkeypatch):
+    result = roc_analysis_stand_in((0.1, 0.3, 0.45, 0.6, 0.8, 0.95))
+    assert performance_measures.ours(diabetes_roc=result)["scott.roc.cost-curves"] is True
+    right = curves.cost_curve
+
+    class UpperEnvelope:                                   # the costliest line, not the cheapest
+        def __init__(self, fpr, tpr):
+            self.fpr, self.tpr = np.asarray(fpr, float), np.asarray(tpr, float)
+
+        def cost_at(self, pc):
+            pc = np.asarray(pc, float)[..., None]
+            return np.max((1 - self.tpr) * pc + self.fpr * (1 - pc), axis=-1)
+
+    fpr, tpr, _ = curves.roc_curve(result["y_test"], result["scores"]["SVM"])
+    assert not np.allclose(UpperEnvelope(fpr, tpr).cost_at(0.5), right(fpr, tpr).cost_at(0.5))
+    monkeypatch.setattr(performance_measures.curves, "cost_curve", UpperEnvelope)
+    assert performance_measures.ours(diabetes_roc=result)["scott.roc.cost-curves"] is False
+
+
+def test_containment_fails_for_a_pr_curve_that_plots_the_false_discovery_rate(monkeypatch):
+    rng = np.random.default_rng(SEED)
+    y = rng.random(300) < 0.4
+    svm = rng.normal(np.where(y, 1.0, 0.0), 1.0)
+    perfect = np.where(y, 10.0, -10.0)                    # naive Bayes ranks perfectly: it contains the SVM
+    seen = {"y_test": y, "scores": {"SVM": svm, "naive Bayes": perfect}}
+    assert performance_measures.ours(containment=seen) == {"scott.pr.containment": True}
+    right = curves.pr_curve_interpolated
+
+    def false_discovery(y_true, y_score, recall_grid):   # 1 - precision: containment turns round
+        return 1 - right(y_true, y_score, recall_grid)
+
+    monkeypatch.setattr(performance_measures.curves, "pr_curve_interpolated", false_discovery)
+    assert performance_measures.ours(containment=seen) == {"scott.pr.containment": False}
