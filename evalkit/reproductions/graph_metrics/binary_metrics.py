@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import curves, metrics
-from ..._checks import Choice, Instance, Integer, Seed, Values, checks
+from ..._checks import Choice, Function, Instance, Integer, Real, Seed, Values, checks
 from .setups import figure_1_2_matrix
 from .source import FIGURE_1_2_VERTICES, FIGURE_1_4, GMEAN_EXAMPLE
 
@@ -68,15 +68,8 @@ def _example_claims(seed, n_random):
     ours["gm.sec1-2-2.fpr-words"] = bool(np.isclose(tn / (fn + tn), values["fpr"]))
     ours["gm.sec1-2-2.fnr-words"] = bool(np.isclose(fp / (tp + fp), values["fnr"]))
     ours["gm.sec1-2-2.precision-specificity"] = bool(np.isclose(values["precision-pos"], values["tnr"]))
-    grid = np.linspace(0.01, 1, 100)
-    P, R = np.meshgrid(grid, grid)
-    F = 2 * P * R / (P + R)
-    ours["gm.sec1-2-2.f-close-to-1"] = bool(np.minimum(P, R)[F >= 0.95].min() >= 0.9)
-    base = np.full(9, 0.8)
-    moves = {name: [abs(mean(np.r_[base, outlier]) - mean(base)) for outlier in (0.01, 100.0)]
-             for name, mean in (("harmonic", lambda x: x.size / np.sum(1 / x)), ("arithmetic", np.mean))}
-    ours["gm.sec1-2-2.harmonic-not-outliers"] = bool(
-        all(h < a for h, a in zip(moves["harmonic"], moves["arithmetic"])))
+    ours["gm.sec1-2-2.f-close-to-1"] = _f_close_to_1()
+    ours["gm.sec1-2-2.harmonic-not-outliers"] = _harmonic_not_outliers()
     all_positive = GMEAN_EXAMPLE
     ours.update({
         "gm.gmean-example.accuracy": metrics.accuracy(all_positive),
@@ -120,6 +113,70 @@ def _example_claims(seed, n_random):
         np.isclose(metrics.brier_score(y_true, _PROBABILITIES), np.mean(np.abs(_PROBABILITIES - y_true) ** 2)))
     ours.update(_notes_error_claims())
     return ours
+
+
+#: Largest count of the 2x2 matrices :func:`_f_close_to_1` searches
+_F_GRID_COUNT = 10
+#: The outliers :func:`_harmonic_not_outliers` adds: one very small and one very large value
+_OUTLIERS = (0.01, 100.0)
+
+
+@checks(f=Function())
+def _f_close_to_1(*, f=metrics.f_measure):
+    """Section 1.2.2.2: the F-measure is close to 1 only when precision and recall both are.
+
+    Searched over every 2x2 matrix ``[[TP, FN], [FP, 0]]`` with ``1 <= TP`` and counts up
+    to :data:`_F_GRID_COUNT` (a grid of precisions and recalls): the claim holds when every
+    matrix whose ``f`` reaches 0.95 has precision and recall of at least 0.9.
+
+    Parameters
+    ----------
+    f : callable, default :func:`evalkit.metrics.f_measure`
+        The measure, called on each matrix.
+
+    Returns
+    -------
+    bool
+        Whether no matrix has ``f >= 0.95`` and precision or recall below 0.9.
+
+    Examples
+    --------
+    >>> _f_close_to_1(), _f_close_to_1(f=lambda cm: max(metrics.precision(cm), metrics.true_positive_rate(cm)))
+    (True, False)
+    """
+    counts = np.arange(_F_GRID_COUNT + 1)
+    tp, fn, fp = (a.ravel() for a in np.meshgrid(counts[1:], counts, counts, indexing="ij"))
+    F = np.array([f(np.array([[a, b], [c, 0]])) for a, b, c in zip(tp, fn, fp)])
+    lower = np.minimum(tp / (tp + fp), tp / (tp + fn))          # the smaller of precision and recall
+    return bool(lower[F >= 0.95].min() >= 0.9)
+
+
+@checks(outliers=Values(Real(0, None, closed="neither")))
+def _harmonic_not_outliers(*, outliers=_OUTLIERS):
+    """Section 1.2.2.2: the harmonic mean, unlike the arithmetic mean, is not affected by outliers.
+
+    Each outlier is added in turn to nine values of 0.8; the claim holds when the harmonic
+    mean moves less than the arithmetic mean for every one of them.
+
+    Parameters
+    ----------
+    outliers : sequence of float, default (0.01, 100.0)
+        The outliers, each ``> 0`` (the harmonic mean of positive values).
+
+    Returns
+    -------
+    bool
+        Whether the harmonic mean moves less than the arithmetic mean for each outlier.
+
+    Examples
+    --------
+    >>> _harmonic_not_outliers(), _harmonic_not_outliers(outliers=(100.0,))    # resists only large values
+    (False, True)
+    """
+    base = np.full(9, 0.8)
+    moves = {name: [abs(mean(np.r_[base, outlier]) - mean(base)) for outlier in outliers]
+             for name, mean in (("harmonic", lambda x: x.size / np.sum(1 / x)), ("arithmetic", np.mean))}
+    return bool(all(h < a for h, a in zip(moves["harmonic"], moves["arithmetic"])))
 
 
 def _notes_error_claims():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import clustering as cl
-from ..._checks import Choice, Integer, checks
+from ..._checks import Array, Choice, Integer, checks
 from .._common import BOOK_PAPER_SMALL
 from .._experiment import experiment
 from .setups import network_partitions
@@ -101,18 +101,69 @@ def _example_claims():
     for prefix in ("gm.fig1-13", "gm.r-matching"):
         ours[f"{prefix}.total-entropy"] = cl.total_entropy(mm)
         ours[f"{prefix}.total-purity"] = cl.total_purity(mm)
-    three_classes = np.array([[1], [1], [1]])
-    ours["gm.sec1-3-1.entropy-range"] = bool(cl.cluster_entropy(three_classes)[0] <= 1)
+    ours["gm.sec1-3-1.entropy-range"] = _entropy_range()
     rng = np.random.default_rng(0)
     X = FIGURE_1_14_IDEAL
     Y = FIGURE_1_14_OBSERVED
     ours["gm.fig1-14.ideal-observed"] = bool(np.array_equal(cl.co_membership_matrix([1, 1, 2]), X)
                                              and np.array_equal(cl.co_membership_matrix([1, 2, 1]), Y))
-    two = np.array([0, 0, 1, 1])
-    ones = np.ones((4, 4))
-    ours["gm.eq1-46.separation-range"] = bool(0 <= cl.cohesion(ones, two) <= 1 and 2 * cl.separation(ones, two) <= 1)
+    ours["gm.eq1-46.separation-range"] = _separation_range()
     ours.update(_range_claims(rng))
     return ours
+
+
+@checks(n_classes=Integer(2, 10))
+def _entropy_range(*, n_classes=3):
+    """Section 1.3.1.2: the entropy of a cluster lies between 0 and 1.
+
+    Searched over every cluster of ``n_classes`` classes with 0 to 2 points of each (the
+    even split, of the largest entropy, among them).
+
+    Parameters
+    ----------
+    n_classes : int, default 3
+        Classes, from 2 to 10.
+
+    Returns
+    -------
+    bool
+        Whether no cluster's entropy leaves [0, 1].
+
+    Examples
+    --------
+    >>> _entropy_range(), _entropy_range(n_classes=2)      # at most log2(3) for three classes
+    (False, True)
+    """
+    columns = np.stack(np.meshgrid(*[np.arange(3)] * n_classes, indexing="ij")).reshape(n_classes, -1)
+    entropy = cl.cluster_entropy(columns[:, columns.sum(axis=0) > 0])
+    return bool(((entropy >= -1e-12) & (entropy <= 1 + 1e-12)).all())
+
+
+@checks(proximity=Array(ndim=2, square=True, low=0, high=1), labels=Array(ndim=1, kind="label"),
+        _same_length=[("proximity", "labels")])
+def _separation_range(*, proximity=np.ones((4, 4)), labels=(0, 0, 1, 1)):
+    """Equations 1.45-1.46: cohesion and separation take values in 0 to 1 for proximities.
+
+    Separation as printed, twice :func:`evalkit.clustering.separation`.
+
+    Parameters
+    ----------
+    proximity : array_like of shape (n, n), default all ones
+        Proximities, in [0, 1].
+    labels : array_like of shape (n,), default (0, 0, 1, 1)
+        Cluster of each point, at least two clusters.
+
+    Returns
+    -------
+    bool
+        Whether the cohesion and the printed separation of ``labels`` on ``proximity`` are in [0, 1].
+
+    Examples
+    --------
+    >>> _separation_range(), _separation_range(proximity=cl.co_membership_matrix([0, 0, 1, 1]))
+    (False, True)
+    """
+    return bool(0 <= cl.cohesion(proximity, labels) <= 1 and 0 <= 2 * cl.separation(proximity, labels) <= 1)
 
 
 #: Random cases each stated range is searched over for a counter-example

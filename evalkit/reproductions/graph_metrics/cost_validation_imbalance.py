@@ -382,7 +382,6 @@ def missing_value_imputation(*, hidden_share: float = 0.2, seed: int = 0):
 def _example_claims():
     """Every claim of the source's examples: ``{claim id: our value}``."""
     from scipy.stats import norm
-    from sklearn.model_selection import KFold, LeaveOneOut
 
     Mx = figure_1_2_matrix()
     cost_x, cost_y = metrics.total_cost(Mx, COST_1_16), metrics.total_cost(M_Y, COST_1_16)
@@ -397,11 +396,53 @@ def _example_claims():
     })
     # an error rate measured on n_1 examples is a multiple of 1/n_1
     ours["gm.sec1-6-2.example-attainable"] = float(ex["error_1"] * ex["n_1"]).is_integer()
-    X = np.zeros((8, 1))
-    ours["gm.sec1-2-5.loo-1-fold"] = bool(LeaveOneOut().get_n_splits(X) == 1)
-    tested = np.concatenate([test for _, test in KFold(4).split(X)])
-    ours["gm.sec1-2-5.kfold-every-fold-tested"] = bool(np.array_equal(np.sort(tested), np.arange(8)))
+    ours.update(_validation_claims())
     return ours
+
+
+#: A scikit-learn splitter, named so that the check imports no scikit-learn (an optional dependency)
+_SPLITTER = Instance("BaseCrossValidator", "BaseShuffleSplit", none=True)
+
+
+@checks(k_fold=_SPLITTER, leave_one_out=_SPLITTER, n_examples=Integer(2))
+def _validation_claims(*, k_fold=None, leave_one_out=None, n_examples=8):
+    """Section 1.2.5's k-fold and leave-one-out validation, run on ``n_examples`` examples.
+
+    The schemes default to None, not to scikit-learn objects, so that importing this
+    module needs no scikit-learn.
+
+    Parameters
+    ----------
+    k_fold : scikit-learn splitter, optional
+        The k-fold validation: ``gm.sec1-2-5.kfold-every-fold-tested`` holds when its test
+        sets together hold every example exactly once. None: ``KFold(4)``.
+    leave_one_out : scikit-learn splitter, optional
+        The leave-one-out validation: ``gm.sec1-2-5.loo-1-fold`` holds when it is 1-fold,
+        one split, whose test set is a single example. None: ``LeaveOneOut()``.
+    n_examples : int, default 8
+        Examples split.
+
+    Returns
+    -------
+    dict
+        ``{claim id: bool}`` for the two claims.
+
+    Examples
+    --------
+    >>> from sklearn.model_selection import PredefinedSplit
+    >>> once = PredefinedSplit([0, -1, -1, -1])            # one example left out, once
+    >>> _validation_claims(), _validation_claims(leave_one_out=once, n_examples=4)["gm.sec1-2-5.loo-1-fold"]
+    ({'gm.sec1-2-5.loo-1-fold': False, 'gm.sec1-2-5.kfold-every-fold-tested': True}, True)
+    """
+    from sklearn.model_selection import KFold, LeaveOneOut
+
+    k_fold = KFold(4) if k_fold is None else k_fold
+    leave_one_out = LeaveOneOut() if leave_one_out is None else leave_one_out
+    X = np.zeros((n_examples, 1))
+    folds = [test for _, test in leave_one_out.split(X)]
+    tested = np.concatenate([test for _, test in k_fold.split(X)])
+    return {"gm.sec1-2-5.loo-1-fold": bool(len(folds) == 1 and folds[0].size == 1),
+            "gm.sec1-2-5.kfold-every-fold-tested": bool(np.array_equal(np.sort(tested), np.arange(n_examples)))}
 
 
 def _example_tree_depth():

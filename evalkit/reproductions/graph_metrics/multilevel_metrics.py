@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import metrics
-from ..._checks import Choice, Real, checks
+from ..._checks import Choice, Function, Real, checks
 from .._common import BOOK_PAPER, int_seed
 from .._experiment import experiment
 from .setups import figure_1_2_matrix
@@ -105,6 +105,38 @@ def _kappa_chance(cm):
     return float(np.sum(m.sum(axis=1) * m.sum(axis=0)) / m.sum() ** 2)
 
 
+#: Largest total of the 2x2 count matrices :func:`_gwet_max_half` searches
+_GWET_MAX_TOTAL = 10
+
+
+@checks(chance=Function())
+def _gwet_max_half(*, chance=metrics.gwet_chance_agreement):
+    r"""Section 1.2.3: Gwet's chance agreement does not exceed 0.5.
+
+    Searched over every 2x2 count matrix with a total from 1 to :data:`_GWET_MAX_TOTAL`
+    (so :math:`\beta_1` takes every multiple of :math:`1/2T` in [0, 1], 0.5 included).
+
+    Parameters
+    ----------
+    chance : callable, default :func:`evalkit.metrics.gwet_chance_agreement`
+        The chance agreement, called on each matrix.
+
+    Returns
+    -------
+    bool
+        Whether ``chance`` stays at most 0.5 on every matrix.
+
+    Examples
+    --------
+    >>> _gwet_max_half(), _gwet_max_half(chance=_scotts_chance)
+    (True, False)
+    """
+    counts = range(_GWET_MAX_TOTAL + 1)
+    matrices = [np.array([[a, b], [c, d]]) for a in counts for b in counts for c in counts for d in counts
+                if 1 <= a + b + c + d <= _GWET_MAX_TOTAL]
+    return bool(max(chance(m) for m in matrices) <= 0.5 + 1e-12)
+
+
 def _example_claims():
     """Every claim of the source's examples: ``{claim id: our value}``."""
     F = FIGURE_1_4
@@ -136,8 +168,7 @@ def _example_claims():
     ours["gm.fig1-2.e-gamma"] = metrics.gwet_chance_agreement(M)
     ours["gm.eq1-35.beta-sum"] = bool(np.isclose(beta.sum(), 1)
                                       and np.isclose(metrics.gwet_chance_agreement(M), 2 * beta[0] * (1 - beta[0])))
-    b = np.linspace(0, 1, 1001)
-    ours["gm.sec1-2-3.gwet-max-half"] = bool(np.max(2 * b * (1 - b)) <= 0.5 + 1e-12)
+    ours["gm.sec1-2-3.gwet-max-half"] = _gwet_max_half()
     for k in range(3):
         ours[f"gm.r-multilevel.csi.class{k + 1}"] = csi[k]
         ours[f"gm.r-multilevel.hit-rate.class{k + 1}"] = hr[k]

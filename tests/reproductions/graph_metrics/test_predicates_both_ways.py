@@ -27,7 +27,7 @@ from evalkit.reproductions.graph_metrics import (
 from helpers.predicates import assert_each_refuted
 
 # evalkit's own measures, kept before any replacement (the wrong ones below are built from them)
-confusion_matrix, f_measure = metrics.confusion_matrix, metrics.f_measure
+confusion_matrix, f_measure, precision = metrics.confusion_matrix, metrics.f_measure, metrics.precision
 true_positive_rate, false_positive_rate = metrics.true_positive_rate, metrics.false_positive_rate
 mean_percentage_error, scotts_pi = metrics.mean_percentage_error, metrics.scotts_pi
 range_claims = clustering_metrics._range_claims
@@ -111,6 +111,25 @@ def test_notes_fail_for_the_wrong_measure_or_an_example_that_cannot_show_them():
     assert_each_refuted(_ours_of(binary_metrics), {"section": "notes"}, cases)
 
 
+def test_f_close_to_1_fails_for_the_larger_of_precision_and_recall():
+    def larger(cm):                  # near 1 as soon as one of the two is: no harmonic mean
+        return max(precision(cm), true_positive_rate(cm))
+
+    wrong = functools.partial(binary_metrics._f_close_to_1, f=larger)
+    assert_each_refuted(_ours_of(binary_metrics), {"section": "f-and-g-mean"},
+                        {"gm.sec1-2-2.f-close-to-1": {"_f_close_to_1": wrong}})
+
+
+def test_the_harmonic_mean_resists_a_large_outlier_not_a_small_one():
+    small, large = binary_metrics._OUTLIERS
+
+    def adding(*outliers):
+        return {"_harmonic_not_outliers": functools.partial(binary_metrics._harmonic_not_outliers, outliers=outliers)}
+
+    assert_each_refuted(_ours_of(binary_metrics), {"section": "f-and-g-mean", **adding(large)},
+                        {"gm.sec1-2-2.harmonic-not-outliers": adding(small)})
+
+
 def test_roc_corners_and_negation_fail_with_the_axes_swapped():
     swapped = {"metrics.false_positive_rate": true_positive_rate, "metrics.true_positive_rate": false_positive_rate}
     assert_each_refuted(_ours_of(binary_metrics), {"section": "roc"},
@@ -135,6 +154,13 @@ def test_kappa_scale_fails_for_scotts_pi_and_gwets_two_class_form_for_three_clas
     assert_each_refuted(_ours_of(multilevel_metrics), {"section": "whole"}, cases)
 
 
+def test_gwet_max_half_fails_for_scotts_chance_agreement():
+    # Scott's e(pi) is 1 on a matrix of a single class
+    scotts = functools.partial(multilevel_metrics._gwet_max_half, chance=multilevel_metrics._scotts_chance)
+    assert_each_refuted(_ours_of(multilevel_metrics), {"section": "whole"},
+                        {"gm.sec1-2-3.gwet-max-half": {"_gwet_max_half": scotts}})
+
+
 def test_the_sources_alpha_is_zero_for_random_predictions_only_where_chance_agreement_is_one_half():
     # classes 1:1:4 on both sides: chance agreement (1 + 1 + 16) / 36 = 1/2, so 1 - ER / e(alpha) = 0
     one_one_four = np.array([[1, 0, 1], [0, 1, 1], [1, 1, 6]])
@@ -143,6 +169,28 @@ def test_the_sources_alpha_is_zero_for_random_predictions_only_where_chance_agre
 
 
 # ---------------------------------------------------------------------- cost-validation-imbalance
+
+def _validation(**schemes):
+    return {"_validation_claims": functools.partial(cost_validation_imbalance._validation_claims, **schemes)}
+
+
+def test_random_subsampling_does_not_test_every_example_once():
+    from sklearn.model_selection import ShuffleSplit
+
+    quarters = ShuffleSplit(4, test_size=0.25, random_state=0)       # four random test sets, overlapping
+    assert_each_refuted(_ours_of(cost_validation_imbalance), {"section": "validation"},
+                        {"gm.sec1-2-5.kfold-every-fold-tested": _validation(k_fold=quarters)})
+
+
+def test_leaving_one_example_out_once_is_1_fold_leave_one_out_is_not():
+    from sklearn.model_selection import LeaveOneOut, PredefinedSplit
+
+    test_fold = np.r_[0, np.full(3, -1)]                             # the first example tested, the others trained on
+    n = test_fold.size
+    assert_each_refuted(_ours_of(cost_validation_imbalance),
+                        {"section": "validation", **_validation(leave_one_out=PredefinedSplit(test_fold), n_examples=n)},
+                        {"gm.sec1-2-5.loo-1-fold": _validation(leave_one_out=LeaveOneOut(), n_examples=n)})
+
 
 def test_mx_is_not_better_than_a_model_without_errors():
     perfect = np.diag(source.M_Y.sum(axis=1))
@@ -190,6 +238,26 @@ def test_mantel_claims_fail_for_a_matrix_that_is_not_co_membership_and_a_statist
     assert_each_refuted(_ours_of(clustering_metrics), {"section": "mantel"},
                         {"gm.fig1-14.ideal-observed": {"FIGURE_1_14_OBSERVED": no_self},
                          "gm.eq1-43.mantel-range": _wrong(mantel=_wrong_mantel)})
+
+
+def test_cluster_entropy_stays_within_0_and_1_for_two_classes_not_three():
+    def classes(n):
+        return {"_entropy_range": functools.partial(clustering_metrics._entropy_range, n_classes=n)}
+
+    assert_each_refuted(_ours_of(clustering_metrics), {"section": "matching", **classes(2)},
+                        {"gm.sec1-3-1.entropy-range": classes(3)})
+
+
+def test_printed_separation_leaves_0_to_1_where_the_clusters_are_as_close_as_their_points():
+    labels = np.repeat([0, 1], 2)
+
+    def on(proximity):
+        return {"_separation_range": functools.partial(clustering_metrics._separation_range, proximity=proximity,
+                                                       labels=labels)}
+
+    # proximity 1 within the clusters and 0 between them: separation 0; 1 everywhere: twice the mean, 2
+    assert_each_refuted(_ours_of(clustering_metrics), {"section": "properties", **on(cl.co_membership_matrix(labels))},
+                        {"gm.eq1-46.separation-range": on(np.ones((labels.size, labels.size)))})
 
 
 def test_internal_measure_range_searches_find_values_out_of_range():
