@@ -24,7 +24,8 @@ def framework_values():
                           index=["Condmat", "DBLP", "Facebook"])
     return framework.ours(table1=table1, imbalance=imbalance,
                           spans={"adamic_adar": 1.0, "preferential_attachment": 4.0},
-                          distinct={"adamic_adar": 50, "preferential_attachment": 60})
+                          distinct={"adamic_adar": 50, "preferential_attachment": 60},
+                          balanced=framework.trivial_baselines(n_positive=50, n_negative=50))
 
 
 def _curve(network, predictor, ranges, mean=0.8):

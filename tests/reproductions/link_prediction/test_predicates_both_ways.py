@@ -36,6 +36,15 @@ def test_baselines_follow_the_class_ratio_and_fail_where_they_do_not():
     assert_each_refuted(framework.ours, {"imbalance": imbalance}, cases)
 
 
+def test_balanced_baselines_hold_only_where_every_trivial_measure_is_one_half():
+    computed = framework.trivial_baselines(n_positive=500, n_negative=500)
+    halves = {measure: 0.5 for measure in computed}       # what the paper says balanced problems give
+    assert framework.ours(balanced=halves) == {"yang.s3.3.balanced-baselines": True}
+    # evalkit's measures of the trivial predictors: their recalls are 0 and 1 by construction
+    assert computed["all-negative: recall"] == 0 and computed["all-positive: recall"] == 1
+    assert framework.ours(balanced=computed) == {"yang.s3.3.balanced-baselines": False}
+
+
 def test_accuracy_near_one_needs_most_networks_above_it():
     # one network of three far from balance is not "most": accuracy near 1 is then the exception
     one_of_three = _imbalance({"Condmat": 20_000, "CollegeMsg": 9, "email-Eu-core": 4})

@@ -15,7 +15,7 @@ from ..._experiment import experiment
 from ..setups import NETWORKS, PAPER_NETWORKS, Network, events, periods, task, tasks, utc
 
 __all__ = ["class_imbalance", "condmat_whole_period", "feature_period_window", "identify_networks", "ours", "table1",
-           "task_sizes"]
+           "task_sizes", "trivial_baselines"]
 
 #: every timestamped data set we have, by the name the identification table gives it
 _CANDIDATES = ("Condmat", "Enron (Benson)") + datasets.TEMPORAL_NETWORKS
@@ -252,21 +252,48 @@ def class_imbalance(*, networks: tuple[Network, ...] = NETWORKS):
     rows = {}
     for name, t in tasks(networks).items():
         P, N = len(t.positives), t.n_candidates - len(t.positives)
-        random = np.array([[P / 2, P / 2], [N / 2, N / 2]])        # expected matrix of a fair coin
-        all_negative = np.array([[0, P], [0, N]])
-        all_positive = np.array([[P, 0], [N, 0]])
-        constant = linkpred.ScoreHistogram.from_unsorted(np.zeros(P), [0.0], [N]).evaluate()
-        rows[name] = {
-            "negatives per positive": N / P,
-            "random: accuracy": metrics.accuracy(random), "random: precision": metrics.precision(random),
+        rows[name] = {"negatives per positive": N / P, **trivial_baselines(P, N)}
+    return pd.DataFrame(rows).T
+
+
+@checks(n_positive=Integer(1), n_negative=Integer(1))
+def trivial_baselines(n_positive, n_negative):
+    """The measures of Section 3.3's trivial predictors on a task with these class sizes.
+
+    A random predictor (the expected confusion matrix of a fair coin), the all-negative and
+    all-positive predictors, and a constant score (every pair tied), measured with evalkit.
+
+    Parameters
+    ----------
+    n_positive, n_negative : int
+        The task's positives and negatives.
+
+    Returns
+    -------
+    dict of str -> float
+        ``"random: accuracy"``, ``"random: precision"``, ``"random: recall"``,
+        ``"all-negative: accuracy"``, ``"all-negative: recall"``, ``"all-positive: precision"``,
+        ``"all-positive: recall"``, ``"constant score: AUROC"``, ``"constant score: AUPR"``.
+
+    Examples
+    --------
+    Balanced classes: the trivial predictors' recalls are 0 and 1, the rest 0.5.
+
+    >>> {k: round(float(v), 2) for k, v in trivial_baselines(100, 100).items() if v != 0.5}
+    {'all-negative: recall': 0.0, 'all-positive: recall': 1.0}
+    """
+    P, N = n_positive, n_negative
+    random = np.array([[P / 2, P / 2], [N / 2, N / 2]])        # expected matrix of a fair coin
+    all_negative = np.array([[0, P], [0, N]])
+    all_positive = np.array([[P, 0], [N, 0]])
+    constant = linkpred.ScoreHistogram.from_unsorted(np.zeros(P), [0.0], [N]).evaluate()
+    return {"random: accuracy": metrics.accuracy(random), "random: precision": metrics.precision(random),
             "random: recall": metrics.true_positive_rate(random),
             "all-negative: accuracy": metrics.accuracy(all_negative),
             "all-negative: recall": metrics.true_positive_rate(all_negative),
             "all-positive: precision": metrics.precision(all_positive),
             "all-positive: recall": metrics.true_positive_rate(all_positive),
-            "constant score: AUROC": constant.auroc, "constant score: AUPR": constant.aupr,
-        }
-    return pd.DataFrame(rows).T
+            "constant score: AUROC": constant.auroc, "constant score: AUPR": constant.aupr}
 
 
 def _example_frame():
@@ -278,8 +305,9 @@ def _example_frame():
 
 @checks(table1=Instance("DataFrame", none=True, example=_example_frame),
         imbalance=Instance("DataFrame", none=True, example=_example_frame),
-        spans=Instance(Mapping, none=True, example=dict), distinct=Instance(Mapping, none=True, example=dict))
-def ours(*, table1=None, imbalance=None, spans=None, distinct=None):
+        spans=Instance(Mapping, none=True, example=dict), distinct=Instance(Mapping, none=True, example=dict),
+        balanced=Instance(Mapping, none=True, example=dict))
+def ours(*, table1=None, imbalance=None, spans=None, distinct=None, balanced=None):
     """Our values of the framework chapter's claims: Table 1, Fig. 3, the baselines of Section 3.3.
 
     ``table1`` is :func:`~evalkit.reproductions.link_prediction.table1`'s table (None to skip its
@@ -302,6 +330,9 @@ def ours(*, table1=None, imbalance=None, spans=None, distinct=None):
         Predictor name -> orders of magnitude spanned by its inverse scores (None: skip Fig. 3).
     distinct : dict or None
         Predictor name -> number of distinct values of its inverse scores (None: skip Fig. 3).
+    balanced : dict or None
+        :func:`trivial_baselines` of a task with balanced classes (``yang.s3.3.balanced-baselines``:
+        whether every one is 0.5), or None to skip it.
 
     Returns
     -------
@@ -318,6 +349,8 @@ def ours(*, table1=None, imbalance=None, spans=None, distinct=None):
     (10, 0.2)
     """
     values = {}
+    if balanced is not None:
+        values["yang.s3.3.balanced-baselines"] = bool(all(np.isclose(v, 0.5) for v in balanced.values()))
     if spans is not None:
         aa, pa = "adamic_adar", "preferential_attachment"
         ratio = max(distinct[aa], distinct[pa]) / min(distinct[aa], distinct[pa])
@@ -328,14 +361,8 @@ def ours(*, table1=None, imbalance=None, spans=None, distinct=None):
         values.update({f"{key}.nodes": int(row["nodes"]), f"{key}.edges": int(row["edges"]),
                        f"{key}.density": float(row["feature-network density"])})
     if imbalance is not None:
-        # balanced classes: the baselines of the trivial and random predictors at P = N
-        balanced = {"random accuracy": 0.5, "random precision": 0.5, "random recall": 0.5,
-                    "all-negative accuracy": 0.5, "all-negative recall": 0.0,
-                    "all-positive precision": 0.5, "all-positive recall": 1.0,
-                    "constant AUROC": 0.5, "constant AUPR": 0.5}
         prior = 1 / (1 + imbalance["negatives per positive"])
         values.update({
-            "yang.s3.3.balanced-baselines": bool(all(v == 0.5 for v in balanced.values())),
             "yang.s3.3.accuracy-near-one": bool((imbalance["all-negative: accuracy"] > 0.99).mean() > 0.5),
             "yang.s3.3.auroc-baseline": bool(np.allclose(imbalance["constant score: AUROC"], 0.5)),
             "yang.s3.3.precision-baseline": bool(
