@@ -563,3 +563,17 @@ def test_no_stand_in_run_is_recorded_as_the_sources_data():
         assert recorded, f"{page} records no claim"
         as_source = sorted(r["claim_id"] for r in recorded if r["data"] == "source")
         assert not as_source, f"{page} records stand-in results as the source's data: {as_source}"
+
+
+@pytest.mark.book
+def test_the_uci_claims_that_read_nearest_neighbour_rest_on_its_stand_in():
+    """Tables 1-4 ran Weka 3.9's IBk for the paper's IB1: every claim reading NN carries it, no other."""
+    from evalkit.reproductions.replicability import nn_ties
+
+    rows, _ = built_ledger()
+    recorded = [r for r in rows if r["chapter"] == "chapters/replicability/uci-tables"
+                and not r["claim_id"].endswith((".instances", ".attributes", ".classes"))]
+    assert recorded
+    wrong = [r["claim_id"] for r in recorded
+             if ("NN" in nn_ties.learners_read(r["claim_id"])) != (r["data"] != "source")]
+    assert not wrong, f"stand-in provenance not as the learners read: {wrong}"

@@ -67,8 +67,9 @@ class Experiment:
         What the experiment runs on, as it declares it: ``"data"`` and ``"learners"``, each
         the name of a stand-in in its source's registry (``[standins]``,
         :func:`evalkit.claims.standin`), or None for the source's own (a kind not declared
-        is the source's). The records of its claims take their ``data`` from it
-        (``provenance``).
+        is the source's); ``"learners"`` may instead map the learners that are stand-ins to
+        theirs (``{"NN": "ibk-for-ib1"}``). The records of its claims take their ``data``
+        from it (``provenance``).
     """
 
     name: str
@@ -124,16 +125,42 @@ class Experiment:
     @property
     def standin(self):
         """The stand-ins the experiment declares (``uses``), in words; None when it runs on the source's own."""
+        return self.standin_of()
+
+    def standin_of(self, learners=None):
+        """The declared stand-ins a claim reading ``learners`` rests on, in words (None: none).
+
+        ``learners`` (names, e.g. ``("NB", "NN")``) matters only where ``uses`` declares
+        stand-ins learner by learner; None counts every declared one.
+
+        Examples
+        --------
+        >>> @experiment("demo-learners", scales={"book": {}, "paper": {}}, paper_cost="instant",
+        ...             uses={"learners": {"NN": "ibk-for-ib1"}})
+        ... def demo():
+        ...     '''Demo.'''
+        >>> demo.experiment.standin_of(("NB", "C4.5")) is None, demo.experiment.standin_of(("NB", "NN"))[:27]
+        (True, "Weka 3.9's IBk with k = 1 f")
+        >>> _ = REGISTRY.pop("demo-learners")
+        """
         from ..claims import standin
 
-        named = [standin(self.uses[kind]) for kind in USES if self.uses.get(kind) is not None]
-        return "; ".join(named) or None
+        named = []
+        for kind in USES:
+            declared = self.uses.get(kind)
+            if isinstance(declared, dict):
+                named += [standin(declared[name]) for name in sorted(declared)
+                          if learners is None or name in learners]
+            elif declared is not None:
+                named.append(standin(declared))
+        return "; ".join(dict.fromkeys(named)) or None
 
-    def provenance(self, scale="book", **kwargs):
+    def provenance(self, scale="book", *, learners=None, **kwargs):
         """A record's ``scale`` and ``data`` for claims computed from a call at ``scale``.
 
         Both are derived, never typed: ``scale`` is ``reduction`` (None at the paper's
-        scale), ``data`` the declared stand-ins (``standin``). Give them to
+        scale), ``data`` the declared stand-ins (``standin_of(learners)``: for a claim that
+        reads only some of the learners, theirs). Give them to
         :func:`evalkit.claims.record_all` as keywords.
 
         Examples
@@ -149,7 +176,46 @@ class Experiment:
         'the "book" scale: n=2 (the paper: 9)'
         >>> _ = REGISTRY.pop("demo-standin")
         """
-        return {"scale": self.reduction(scale, **kwargs), "data": self.standin}
+        return {"scale": self.reduction(scale, **kwargs), "data": self.standin_of(learners)}
+
+    def claim_provenance(self, claim_ids, scale="book", *, learners_read, also=None, **kwargs):
+        """Per-claim ``options`` for :func:`evalkit.claims.record_all`: each claim's ``provenance``.
+
+        For an experiment that declares stand-ins learner by learner: each claim gets the
+        stand-ins of the learners it reads (``learners_read(claim_id)``), so a claim about
+        learners the source ran as it did carries none.
+
+        Parameters
+        ----------
+        claim_ids : iterable of str
+            The claims (a dict of values gives its keys).
+        scale : str
+            The scale of the call they were computed from.
+        learners_read : callable
+            Claim id -> the names of the learners it reads.
+        also : dict, optional
+            Further options by claim id (standard errors ...), merged in.
+
+        Returns
+        -------
+        dict
+            ``{claim id: {"scale": ..., "data": ..., **also[claim id]}}``.
+
+        Examples
+        --------
+        >>> @experiment("demo-claims", scales={"book": {}, "paper": {}}, paper_cost="instant",
+        ...             uses={"learners": {"NN": "ibk-for-ib1"}})
+        ... def demo():
+        ...     '''Demo.'''
+        >>> reads = {"x.nb-c45": ("NB", "C4.5"), "x.nb-nn": ("NB", "NN")}
+        >>> options = demo.experiment.claim_provenance(reads, "paper", learners_read=reads.get)
+        >>> options["x.nb-c45"]["data"] is None, options["x.nb-nn"]["data"][:5]
+        (True, 'Weka ')
+        >>> _ = REGISTRY.pop("demo-claims")
+        """
+        also = also or {}
+        return {cid: {**self.provenance(scale, learners=tuple(learners_read(cid)), **kwargs), **also.get(cid, {})}
+                for cid in claim_ids}
 
     def table_rows(self, result):
         """The rows of a result of this experiment (its ``rows``, else :func:`result_rows`)."""
@@ -208,7 +274,8 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
     uses : dict, optional
         What it runs on: ``{"data": ..., "learners": ...}``, each the name of a stand-in
         in its source's registry (``[standins]``: the words live there, once) or None for
-        the source's own; a kind left out is the source's. The records of its claims
+        the source's own; a kind left out is the source's. ``"learners"`` may map only the
+        learners that are stand-ins to theirs (``{"NN": "ibk-for-ib1"}``). The records of its claims
         derive their ``data`` from it (``Experiment.provenance``). A declaration, not
         computation: a stored run's key leaves it out, so declaring keeps the runs.
 
@@ -231,9 +298,17 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
     if "book" not in scales or "paper" not in scales:
         raise ValueError(f"experiment {name!r}: scales must define 'book' and 'paper'")
     uses = dict(uses or {})
-    if set(uses) - set(USES) or not all(v is None or (isinstance(v, str) and v.strip()) for v in uses.values()):
+
+    def named(value):
+        return isinstance(value, str) and bool(value.strip())
+
+    per_learner = isinstance(uses.get("learners"), dict) and all(
+        named(k) and named(v) for k, v in uses["learners"].items())
+    if set(uses) - set(USES) or not all(v is None or named(v) or (k == "learners" and per_learner)
+                                        for k, v in uses.items()):
         raise ValueError(f"experiment {name!r}: uses must map {' and '.join(map(repr, USES))} to the name of "
-                         f"a stand-in of the registry's [standins] or None; got {uses!r}")
+                         f"a stand-in of the registry's [standins] or None (learners also to a dict of learner "
+                         f"-> stand-in name); got {uses!r}")
 
     def decorate(function):
         sig = inspect.signature(function)

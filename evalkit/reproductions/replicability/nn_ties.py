@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._checks import Instance, Real, checks
+from ..._checks import Instance, Real, Text, checks
 from ...claims import get_claim
 from ...datasets.arff import ArffData, parse_arff
 from .setups import DATASETS, uci_data
+from .source import PAIR_SLUGS
 
-__all__ = ["decisive_tie_share", "pair_offsets", "table1_extremeness", "tie_shares", "weka_distances"]
+__all__ = ["decisive_tie_share", "learners_read", "pair_offsets", "table1_extremeness", "tie_shares",
+           "weka_distances"]
 
 
 def _example_data():
@@ -208,3 +210,48 @@ def table1_extremeness(values):
     if not cells:
         raise ValueError("values must hold Table 1's counts (bf.table1.<data set>.<pair>)")
     return pd.DataFrame(cells).T
+
+
+#: Tables 1-4 claims (ids without a pair) that read one pair's counts only: Section 4.1's
+#: remarks on NB vs C4.5 (``uci_tables._table_claims`` and ``_reading`` compute them from
+#: that pair's 5x2cv counts); ``bf.sec4_2.only-exception`` reads the paper's own Table 2
+_ONE_PAIR_CLAIMS = {"bf.sec4_1.anneal-sensitive": "NB vs C4.5", "bf.sec4_1.nb-c45-same-but-vehicle": "NB vs C4.5",
+                    "bf.sec4_1.nb-c45-differ-19": "NB vs C4.5", "bf.sec4_2.only-exception": None}
+
+
+@checks(claim_id=Text())
+def learners_read(claim_id):
+    """The learners whose results a claim of the Tables 1-4 run reads (for its stand-ins).
+
+    A claim of one pair's cell or summary row (its id names the pair: ``nb-nn``) reads
+    that pair's two learners; Section 4.1's remarks on NB vs C4.5 read those two; the
+    paper's own Table 2 none; every other conclusion of Sections 4.1-4.3 reads all three.
+    The records take their ``data`` from the stand-ins declared for these learners
+    (``tables1_4.experiment.provenance(scale, learners=...)``): only claims that read
+    nearest neighbour rest on IBk for IB1.
+
+    Parameters
+    ----------
+    claim_id : str
+        A claim id of ``uci_tables.ours`` or ``summary_errors.decided_predicates``.
+
+    Returns
+    -------
+    tuple of str
+        Learner names, e.g. ``("NB", "NN")``.
+
+    Examples
+    --------
+    >>> learners_read("bf.table1.anneal.nb-nn"), learners_read("bf.sec4_1.anneal-sensitive")
+    (('NB', 'NN'), ('NB', 'C4.5'))
+    >>> learners_read("bf.sec4_3.cv10x10-best")
+    ('NB', 'C4.5', 'NN')
+    """
+    pairs = [pair for pair, slug in PAIR_SLUGS.items() if slug in claim_id.split(".")]
+    if claim_id in _ONE_PAIR_CLAIMS:
+        pairs = [_ONE_PAIR_CLAIMS[claim_id]] if _ONE_PAIR_CLAIMS[claim_id] else []
+        if not pairs:
+            return ()
+    elif not pairs:
+        pairs = list(PAIR_SLUGS)
+    return tuple(dict.fromkeys(learner for pair in pairs for learner in pair.split(" vs ")))

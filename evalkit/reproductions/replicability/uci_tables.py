@@ -39,7 +39,8 @@ __all__ = ["EQUAL_EFFORT", "REPLICABILITY_ORDER", "TABLE_TESTS", "cell_compariso
                               "null_copies": False, "seed": 0}},
             paper_cost="~6 min on 2 cores with n_jobs=2 with Weka's learners, ~8 min with the stand-ins "
                        "(170,100 fits; the book runs this scale, both)",
-            stored=({"scale": "paper"}, {"scale": "paper", "learners": "standins"}), data=("uci/",))
+            stored=({"scale": "paper"}, {"scale": "paper", "learners": "standins"}), data=("uci/",),
+            uses={"learners": {"NN": "ibk-for-ib1"}})
 def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None,
               learners: typing.Literal["weka", "standins"] = None, null_copies: bool = None,
               seed: int = None, n_jobs: int | None = None, progress: bool = False):

@@ -8,7 +8,7 @@ from evalkit import claims
 from evalkit.cli import main
 from evalkit.reproductions import get_experiment, result_rows
 from evalkit.reproductions import replicability as bf
-from evalkit.reproductions.replicability import uci_tables
+from evalkit.reproductions.replicability import nn_ties, uci_tables
 
 
 def _fake_uci_result():
@@ -135,20 +135,40 @@ def test_ours_leaves_out_the_parts_not_given():
     assert not any(isinstance(v, bool) for v in uci_tables.ours(tables=res).values())
 
 
-def test_the_uci_claims_carry_their_standing_notes():
-    # every cell differs for the reason of the chapter's section; those involving NN are judged as on a stand-in
+def test_the_uci_claims_carry_their_standing_notes_and_derive_their_standins():
+    # every cell differs for the reason of the chapter's section; the stand-in (IBk for IB1) is
+    # declared by the experiment and reaches exactly the claims that read nearest neighbour
     ours = uci_tables.ours(tables=_fake_uci_result(), reading=_fake_uci_result(),
                            conclusions=_fake_uci_result())
+    options = uci_tables.tables1_4.experiment.claim_provenance(ours, "paper", learners_read=nn_ties.learners_read)
     for cid in ours:
         claim = claims.get_claim(cid)
+        assert claim.data is None, cid                      # never typed in the registry
         if not isinstance(ours[cid], bool):
             assert claim.explanation == "bf-uci-differences", cid
         nb_c45 = ".nb-c45." in cid or cid.endswith(".nb-c45") or cid in (
             "bf.sec4_1.anneal-sensitive", "bf.sec4_1.nb-c45-same-but-vehicle", "bf.sec4_1.nb-c45-differ-19")
         if cid == "bf.sec4_2.only-exception":
-            assert claim.data is None and claim.source_error == "errata-bf"
+            assert claim.source_error == "errata-bf" and options[cid]["data"] is None
         else:
-            assert (claim.data is None) == nb_c45, cid
+            assert (options[cid]["data"] is None) == nb_c45, cid
+            assert options[cid]["data"] in (None, claims.standin("ibk-for-ib1")) and options[cid]["scale"] is None
+
+
+def test_claims_said_not_to_read_nearest_neighbour_ignore_its_counts():
+    """learners_read is a rule written beside the computation: check it against the computation,
+    by changing only the pairs with NN and seeing which claims move."""
+    base = _fake_uci_result()
+    rng = np.random.default_rng(7)
+    before = uci_tables.ours(tables=base, reading=base, conclusions=base)
+    moved = set()
+    for _ in range(20):
+        counts = {test: {pair: (rng.integers(0, 11, 27) if "NN" in pair else k) for pair, k in by_pair.items()}
+                  for test, by_pair in base.counts.items()}
+        other = bf.ReplicationResult(base.datasets, base.repetitions, counts, 0, 0.0)
+        after = uci_tables.ours(tables=other, reading=other, conclusions=other)
+        moved |= {cid for cid in before if after[cid] != before[cid]}
+    assert moved and all("NN" in nn_ties.learners_read(cid) for cid in moved)
 
 
 @pytest.mark.usefixtures("shared_data")
