@@ -6,6 +6,8 @@ survey, into ``{claim id: our value}``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from ... import claims
@@ -113,15 +115,37 @@ def survey_papers(references=SURVEY_REFERENCES):
 # ------------------------------------------------------------------ the claims
 
 
+def _ncv_inference_sets_overlap(overlap, n_nodes):
+    """Whether NCV's test folds are disjoint and its inference sets overlap, at each share labelled of ``overlap``.
+
+    NCV is run (evalkit's splitter, seed 0, the table's number of folds) on ``n_nodes``
+    nodes at each share labelled of the table. Its test folds must be disjoint at every
+    share; its inference sets must overlap (some pair of folds shares a node) at every
+    share where an inference set holds more than its test fold, and there must be such a
+    share: where NCV labels every node of the other folds (a share of ``(k - 1)/k``, 10-fold
+    cross-validation at 90%), the inference sets are the test folds, disjoint.
+    """
+    ncv = overlap.xs("NCV", level="procedure")
+    disjoint, overlapping = [], []
+    for prop, k in zip(ncv.index, ncv["splits"]):
+        ncv_splits = NetworkCrossValidation(int(k), prop_labeled=float(prop), rng=0)
+        folds = list(ncv_splits.split_with_inference(range(n_nodes)))
+        test, inference = (np.zeros((len(folds), n_nodes)) for _ in range(2))
+        for i, (_, te, inf) in enumerate(folds):
+            test[i, te], inference[i, inf] = 1, 1
+        off_diagonal = ~np.eye(len(folds), dtype=bool)
+        disjoint.append(not (test @ test.T)[off_diagonal].any())
+        if (inference.sum(axis=1) > test.sum(axis=1)).any():
+            overlapping.append(bool((inference @ inference.T)[off_diagonal].any()))
+    return bool(all(disjoint) and overlapping and all(overlapping))
+
+
 def _overlap_claims(overlap, n_nodes):
     from sklearn.model_selection import KFold
 
     share = overlap["share of a test set in another (mean over pairs)"]
     small = [p for p in overlap.index.get_level_values("labelled").unique() if p <= 0.5]
     train, _ = next(KFold(10).split(np.zeros((n_nodes, 1))))
-    folds = list(NetworkCrossValidation(10, prop_labeled=0.3, rng=0).split_with_inference(range(n_nodes)))
-    shared_inference = len(np.intersect1d(folds[0][2], folds[1][2]))
-    tests_disjoint = len(np.intersect1d(folds[0][1], folds[1][1])) == 0
     return {
         "neville.sec1.small-share-cv-overlaps": bool(all(share[(p, proc)] > 0 for p in small for proc in ("RRS", "ERS"))),
         "neville.sec2.rrs-ers-overlap": bool((share.xs("RRS", level="procedure") > 0).all()
@@ -131,12 +155,22 @@ def _overlap_claims(overlap, n_nodes):
         "neville.sec2.ncv-disjoint": bool((overlap.xs("NCV", level="procedure")["max"] == 1).all()
                                           and (share.xs("NCV", level="procedure") == 0).all()),
         "neville.sec2.cv-k10-labelled": len(train) / n_nodes,
-        "neville.sec8.ncv-inference-sets-overlap": bool(tests_disjoint and shared_inference > 0),
+        "neville.sec8.ncv-inference-sets-overlap": _ncv_inference_sets_overlap(overlap, n_nodes),
     }
 
 
-def _survey_claims():
-    t4 = claims.source_values("neville.table4.")
+#: the counts of Table 4 (by claim id) that the survey's claims read
+_TABLE4_USED = tuple(f"neville.table4.{k}" for k in ("resampling.simple-random", "resampling.controlled-random",
+                                                      "resampling.snowball", "test.stdev", "test.none",
+                                                      "vary.yes-within"))
+
+
+def _survey_claims(table4=None):
+    t4 = claims.source_values("neville.table4.") if table4 is None else table4
+    missing = [k for k in _TABLE4_USED if k not in t4]
+    if missing:
+        raise ValueError(f"table4 must give Table 4's counts by claim id, as "
+                         f"evalkit.claims.source_values('neville.table4.') does; missing {missing}")
     papers = len(set(survey_papers()))
     overlap = sum(t4[f"neville.table4.resampling.{k}"] for k in ("simple-random", "controlled-random", "snowball"))
     no_test = t4["neville.table4.test.stdev"] + t4["neville.table4.test.none"]
@@ -150,13 +184,15 @@ def _survey_claims():
             "neville.sec3.no-test-half": bool(half)}
 
 
-@checks(overlap=Instance("DataFrame", none=True, example=_example_overlap), survey=Boolean(), n_nodes=Integer(10))
-def ours(overlap=None, *, survey=False, n_nodes=300):
+@checks(overlap=Instance("DataFrame", none=True, example=_example_overlap), survey=Boolean(), n_nodes=Integer(10),
+        table4=Instance(Mapping, none=True, example=lambda: claims.source_values("neville.table4.")))
+def ours(overlap=None, *, survey=False, n_nodes=300, table4=None):
     """Our value of each claim of the setting page: the procedures (Tables 1-3) and the survey (Section 3).
 
     The procedures' claims are checked on :func:`resampling_overlap`'s table and on
-    evalkit's splitters (the same ``n_nodes``). The survey's counts are checked against
-    the paper's own Table 4 (read from the registry) and citation list
+    evalkit's splitters (the same ``n_nodes``; NCV's inference sets at each share labelled
+    of the table). The survey's counts are checked against the paper's own Table 4 (read
+    from the registry unless ``table4`` is given) and citation list
     (:func:`survey_papers`), with no re-survey: the number of surveyed papers is counted
     on the citation list of Section 3; a paper has *dependent* set sizes when it varies
     the share labelled within one network (the text's own equation: "most (8/10) are
@@ -173,6 +209,10 @@ def ours(overlap=None, *, survey=False, n_nodes=300):
         Include Section 3's survey claims.
     n_nodes : int, default 300
         Nodes of the network ``overlap`` was computed on.
+    table4 : mapping, optional
+        Table 4's counts by claim id (``"neville.table4.test.none"`` -> its count, ...),
+        for the survey's claims (with ``survey=True`` only). None: the paper's, from the registry
+        (:func:`evalkit.claims.source_values`).
 
     Returns
     -------
@@ -188,9 +228,11 @@ def ours(overlap=None, *, survey=False, n_nodes=300):
     >>> ours(survey=True)["neville.sec3.papers"]
     23
     """
+    if table4 is not None and not survey:
+        raise ValueError("table4 is read by the survey's claims only: give survey=True with it")
     out = {}
     if overlap is not None:
         out.update(_overlap_claims(overlap, n_nodes))
     if survey:
-        out.update(_survey_claims())
+        out.update(_survey_claims(table4))
     return out

@@ -1,9 +1,10 @@
 """Neville et al.'s qualitative claims seen both ways: each page's ``ours`` says True on a confirming
 input and False on one changed, minimally, so that the claim's statement is untrue.
 
-Grouped by page (setting, theorems, simulated classifiers, real classifiers, real data). The claims
-whose predicate reads no input (the survey's Table 4, the splitter at fixed settings, identities of
-the formulas, a fixed t statistic) cannot be refuted from a test and are not here.
+Grouped by page (setting, theorems, simulated classifiers, real classifiers, real data). Every
+qualitative claim is decided on its inputs: the survey's on the Table 4 it is given, NCV's inference
+sets at the shares labelled of the overlap table, the theorems' on the Monte Carlo, the printed t
+statistic on the per-sample means it is given.
 """
 import numpy as np
 import pandas as pd
@@ -14,6 +15,7 @@ from evalkit import claims
 from evalkit import relational as rel
 from evalkit.reproductions.network_cv import real_classifiers as rc
 from evalkit.reproductions.network_cv import real_data, setting, simulated, theorems
+from evalkit.resampling import NetworkCrossValidation
 from helpers.predicates import assert_each_refuted
 
 
@@ -69,6 +71,45 @@ def test_ncv_disjoint_fails_when_a_node_is_in_two_folds():
                         {"neville.sec2.ncv-disjoint": {"overlap": shared}})
 
 
+def test_ncv_inference_sets_overlap_fails_where_ncv_labels_every_other_fold():
+    """At 90% labelled, ten-fold NCV labels all of the other folds: its inference sets are its test
+    folds, disjoint, so a table of that share alone refutes the claim; the shares below it confirm it."""
+    plain_cv = setting.resampling_overlap(prop_labeled=(0.9,), n_nodes=N_NODES, n_repeats=5)
+    for _, test, inference in NetworkCrossValidation(10, prop_labeled=0.9, rng=0).split_with_inference(range(N_NODES)):
+        assert sorted(test) == sorted(inference)
+    assert_each_refuted(setting.ours, {"overlap": _overlap(), "n_nodes": N_NODES}, {
+        "neville.sec8.ncv-inference-sets-overlap": {"overlap": plain_cv.set_index(["labelled", "procedure"])},
+    })
+
+
+# ------------------------------------------------------------------ the setting page (Section 3's survey)
+
+
+def test_no_test_half_fails_on_a_table4_with_other_counts():
+    """The paper's Table 4 confirms it: half of the papers without an explicit test, half of those with
+    StDev/Var/StErr. Refuted when no paper is counted under None (far fewer than half without a test),
+    and when the same papers are all under None (half without a test, none of them reporting StDev)."""
+    table4 = claims.source_values("neville.table4.")
+    untested = table4["neville.table4.test.stdev"] + table4["neville.table4.test.none"]
+    none_untested = {**table4, "neville.table4.test.none": 0}
+    none_report = {**table4, "neville.table4.test.stdev": 0, "neville.table4.test.none": untested}
+    assert_each_refuted(setting.ours, {"survey": True, "table4": table4},
+                        {"neville.sec3.no-test-half": {"table4": none_untested}})
+    assert setting.ours(survey=True, table4=none_report)["neville.sec3.no-test-half"] is False
+    # the default is the registry's table
+    assert setting.ours(survey=True) == setting.ours(survey=True, table4=table4)
+
+
+def test_the_setting_inputs_refuse_bad_arguments():
+    table4 = claims.source_values("neville.table4.")
+    with pytest.raises(ValueError, match="table4.*missing.*test.none"):
+        setting.ours(survey=True, table4={k: v for k, v in table4.items() if k != "neville.table4.test.none"})
+    with pytest.raises(ValueError, match="table4.*survey=True"):
+        setting.ours(table4=table4)
+    with pytest.raises(TypeError, match="table4"):
+        setting.ours(survey=True, table4=[("neville.table4.test.none", 0)])
+
+
 # ------------------------------------------------------------------ the theorems page (Theorems 1-3)
 
 n, c, g, rho, s2, m = sympy.symbols("n c g rho sigma2 m", positive=True)
@@ -109,7 +150,8 @@ def _with_cell(grid, cell, **drawn):
     assert row.sum() == 1
     formula = rel.variance_observed(*cell, est.sigma2)
     return grid.assign(**{"Monte Carlo": grid["Monte Carlo"].where(~row, est.variance),
-                          "z": grid.z.where(~row, (est.variance - formula) / est.std_error)})
+                          "z": grid.z.where(~row, (est.variance - formula) / est.std_error),
+                          "std_error": grid.std_error.where(~row, est.std_error)})
 
 
 def test_theorem_statements_fail_when_the_monte_carlo_disagrees_with_the_formula(theorem_inputs):
@@ -158,6 +200,56 @@ def test_delta_nonnegative_fails_with_negatively_correlated_errors(theorem_input
                                                "formula": rel.variance_observed(**cell), "z": np.nan}])],
                          ignore_index=True)
     assert_each_refuted(theorems.ours, theorem_inputs, {"neville.thm3.delta-nonnegative": {"grid": negative}})
+
+
+def test_underestimates_fail_when_the_monte_carlo_is_not_the_formulas_model(theorem_inputs):
+    """Ignoring the correlation underestimates the simulated variance by rho(g-1) sigma^2/n: not where
+    the errors are drawn three times as correlated as the cell's rho. Ignoring the overlap
+    underestimates it by c sigma^2/n^2: not where the 15 common instances are drawn varying."""
+    grid = theorem_inputs["grid"]
+    assert_each_refuted(theorems.ours, theorem_inputs, {
+        "neville.thm1.underestimate": {"grid": _with_cell(grid, (30, 5, 0.3, 0), rho=0.9)},
+        "neville.thm2.underestimate": {"grid": _with_cell(grid, (30, 1, 0.0, 15), c=0)},
+    })
+    # each is decided on its own theorem's cells: the overlap's counter-example leaves Theorem 1's alone
+    assert theorems.ours(_with_cell(grid, (30, 1, 0.0, 15), c=0), theorem_inputs["delta"], ALGEBRA)[
+        "neville.thm1.underestimate"] is True
+
+
+def test_delta_grows_fails_where_the_simulated_delta_falls(theorem_inputs):
+    """Delta by Monte Carlo rises with c (n = 20, g = 10, rho = 0.9) and with rho (the grid's g = 5
+    cells). Refuted in c by the estimates at c = 3 and c = 4 swapped; in rho by the rho = 0.9 cell with
+    15 common instances drawn without them (its Delta near 0, below the one at rho = 0.3)."""
+    delta, grid = theorem_inputs["delta"], theorem_inputs["grid"]
+    swapped = delta.copy()
+    swapped.loc[swapped.c.isin([3, 4]), ["monte_carlo", "std_error"]] = \
+        delta.loc[delta.c.isin([4, 3]), ["monte_carlo", "std_error"]].to_numpy()[::-1]
+    no_overlap_at_09 = _with_cell(grid, (30, 5, 0.9, 15), c=0)
+    assert_each_refuted(theorems.ours, theorem_inputs, {
+        "neville.thm3.delta-grows": {"delta": swapped},
+    })
+    assert theorems.ours(**{**theorem_inputs, "grid": no_overlap_at_09})["neville.thm3.delta-grows"] is False
+    # with one value of c, or of rho, there is nothing to compare: undecided
+    one_c = theorems.ours(**{**theorem_inputs, "delta": delta[delta.c == 1]})
+    one_rho = theorems.ours(**{**theorem_inputs, "grid": grid[grid.rho == 0.3]})
+    assert one_c["neville.thm3.delta-grows"] is None and one_rho["neville.thm3.delta-grows"] is None
+
+
+def test_t_statistic_holds_only_when_its_n_is_the_number_of_sample_means(theorem_inputs):
+    """The printed (mean A - mean B) / (sqrt(Var) sqrt(2/n)) is SciPy's unpaired t statistic over k
+    per-sample means when n = k, not when n is the instances per sample (the grid's 30)."""
+    means = np.random.default_rng(5).normal(0.2, 0.02, (2, 10))
+    assert_each_refuted(theorems.ours, {**theorem_inputs, "t_means": means, "t_n": means.shape[1]},
+                        {"neville.thm3.t-statistic": {"t_n": 30}})
+
+
+def test_the_theorem_inputs_refuse_bad_arguments(theorem_inputs):
+    with pytest.raises(ValueError, match="t_means must have 2 rows"):
+        theorems.ours(**theorem_inputs, t_means=np.zeros((3, 10)))
+    with pytest.raises(ValueError, match="t_n"):
+        theorems.ours(**theorem_inputs, t_n=0)
+    with pytest.raises(ValueError, match="grid.*missing.*std_error"):
+        theorems.ours(**{**theorem_inputs, "grid": theorem_inputs["grid"].drop(columns="std_error")})
 
 
 # ------------------------------------------------------------------ the simulated-classifiers page (Fig. 2)
