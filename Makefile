@@ -29,7 +29,7 @@ results: $(STAMP)
 
 # OpenBLAS picks its kernels by the processor, and they round matrix products differently:
 # the results store is recorded and replayed with one of them, Haswell (STORE_KERNEL of
-# evalkit/reproductions/_blas.py), on any x86-64 processor that can run it (AVX2), whatever
+# evalkit/reproductions/_machine.py), on any x86-64 processor that can run it (AVX2), whatever
 # the environment says
 BLAS_KERNEL := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo Haswell)
 ifneq ($(BLAS_KERNEL),)

@@ -12,6 +12,12 @@ to the store. So the store is kept with one kernel, :data:`STORE_KERNEL`, the on
 processor with AVX2 can run: ``make`` (and Binder's ``binder/start``) set
 ``OPENBLAS_CORETYPE`` to it, the book's own store records only with it, each new run notes
 the kernels in its provenance, and a spot check that fails under other kernels says so.
+
+The runs recorded on the Xeon before the note existed were checked under Haswell on
+2026-11-29: those two recorded again, and every unit of the others recomputed
+bit-identically (null copies, Scott's coverage, the network-CV runs, the link-prediction
+runs with Table 2's 400), except the two Weka runs (Table 5's 4,000 units and Tables 1-4's
+270), whose learners run in Java and whose units agreed in every spot check so far.
 """
 from __future__ import annotations
 
