@@ -476,7 +476,9 @@ def ours(*, imbalanced=None, accuracy_ranking=None, roc_curve=None, auc_coverage
         prec0, rec0 = metrics.precision(cm0), metrics.true_positive_rate(cm0)
         betas = (0.5, 1, 2)
         f_beta = {b: metrics.f_measure(cm0, beta=b) for b in betas}
-        formula = {b: (1 + b**2) * prec0 * rec0 / (b**2 * prec0 + rec0) for b in betas}
+        # the lecture's formula in P and R; 0 where P = R = 0 (no true positive), as F from the counts
+        formula = {b: (1 + b**2) * prec0 * rec0 / (b**2 * prec0 + rec0) if b**2 * prec0 + rec0 > 0 else 0.0
+                   for b in betas}
         values["scott.pr.f-beta"] = bool(np.allclose(list(f_beta.values()), list(formula.values()))
                                          and abs(f_beta[2] - rec0) <= abs(f_beta[0.5] - rec0))
     if containment is not None:

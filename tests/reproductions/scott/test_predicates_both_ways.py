@@ -69,18 +69,16 @@ def test_pr_tradeoff_holds_on_the_lecture_examples_and_fails_when_the_top_exampl
 
 # --- scott.pr.f-beta -----------------------------------------------------------------------------
 
-def test_f_beta_matches_the_formula_and_fails_where_nothing_is_predicted_positive_at_threshold_0():
+def test_f_beta_matches_the_formula_and_fails_for_an_f_beta_with_precision_and_recall_swapped(monkeypatch):
     labels, scores = lecture_examples()
     assert performance_measures.ours(precision_recall=(labels, scores))["scott.pr.f-beta"] is True
-    # the same ranking shifted below 0: at threshold 0 nothing is predicted positive, precision is
-    # 0/0, so the lecture's formula in precision and recall is undefined, while evalkit's F-beta
-    # (from the counts) is 0: the two no longer agree. This is the only input that refutes the
-    # claim function: its other half (a larger beta moves F towards recall) holds for any counts.
-    shifted = scores - (scores.max() + 1)
-    with pytest.warns(metrics.UndefinedMetricWarning, match="precision"):
-        values = performance_measures.ours(precision_recall=(labels, shifted))
-    assert values["scott.pr.f-beta"] is False
-    assert values["scott.pr.tradeoff"] is True   # the ranking, hence the curve, is unchanged
+    right = metrics.f_measure
+
+    def swapped(cm, *, beta=1.0):                         # weighs precision beta times as much as recall
+        return right(cm, beta=1 / beta)
+
+    monkeypatch.setattr(performance_measures.metrics, "f_measure", swapped)
+    assert performance_measures.ours(precision_recall=(labels, scores))["scott.pr.f-beta"] is False
 
 
 # --- scott.roc.hull ------------------------------------------------------------------------------
@@ -200,3 +198,10 @@ def test_containment_fails_for_a_pr_curve_that_plots_the_false_discovery_rate(mo
 
     monkeypatch.setattr(performance_measures.curves, "pr_curve_interpolated", false_discovery)
     assert performance_measures.ours(containment=seen) == {"scott.pr.containment": False}
+
+
+def test_f_beta_is_defined_where_every_positive_prediction_at_threshold_0_is_wrong():
+    # some predicted positive, none right: P = R = 0, the formula's 0/0 taken as F's 0 (it raised before)
+    labels = np.array([True, True, False, False, False])
+    scores = np.array([-1.0, -2.0, 1.0, 0.5, -3.0])
+    assert performance_measures.ours(precision_recall=(labels, scores))["scott.pr.f-beta"] is True
