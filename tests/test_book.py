@@ -568,7 +568,7 @@ def test_no_stand_in_run_is_recorded_as_the_sources_data():
 @pytest.mark.book
 def test_the_uci_claims_that_read_nearest_neighbour_rest_on_its_stand_in():
     """Tables 1-4 ran Weka 3.9's IBk for the paper's IB1: every claim reading NN carries it, no other."""
-    from evalkit.reproductions.replicability import nn_ties
+    from evalkit.reproductions.replicability.uci_tables import nn_ties
 
     rows, _ = built_ledger()
     recorded = [r for r in rows if r["chapter"] == "chapters/replicability/uci-tables"

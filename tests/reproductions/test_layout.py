@@ -17,12 +17,8 @@ OPTIONAL = {"method.py"}
 #: whether it holds the page's ``ours``). A deviation from DESIGN.md's one module per page, to be
 #: resolved when the page becomes a folder (``<page>/__init__.py`` with ``ours``, ``<page>/studies.py``
 #: with the experiments, as network_cv/real_classifiers) at the next recording of its runs.
-#: summary_errors.py also decides the uci-tables page's threshold predicates, replacing the bools
-#: uci_tables.ours gives until then (uci_tables.py cannot change without that recording, and its
-#: scikit-learn stand-in run is not bit-reproducible across CPUs: see summary_errors.decided_predicates).
 PAGE_HELPERS = {
-    "replicability": {"table5_claims.py": ("simulation", True), "summary_errors.py": ("uci-tables", False),
-                      "nn_ties.py": ("uci-tables", False)},
+    "replicability": {"table5_claims.py": ("simulation", True)},
 }
 
 

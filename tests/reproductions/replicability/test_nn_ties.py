@@ -1,10 +1,10 @@
-"""Tests of evalkit.reproductions.replicability.nn_ties: Weka's distance, the tie shares, the offsets."""
+"""Tests of evalkit.reproductions.replicability.uci_tables.nn_ties: Weka's distance, the tie shares, the offsets."""
 import numpy as np
 import pytest
 
 from evalkit import claims
 from evalkit.datasets.arff import parse_arff
-from evalkit.reproductions.replicability import nn_ties
+from evalkit.reproductions.replicability.uci_tables import nn_ties
 
 TOY = """@relation toy
 @attribute a numeric

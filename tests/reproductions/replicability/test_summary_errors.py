@@ -1,11 +1,12 @@
-"""Tests of evalkit.reproductions.replicability.summary_errors: the summary rows' test-retest noise."""
+"""Tests of evalkit.reproductions.replicability.uci_tables.summary_errors: the summary rows' test-retest noise."""
 from math import comb
 
 import numpy as np
 import pytest
 
 from evalkit import stats
-from evalkit.reproductions.replicability import PAPER_DATASET_NAMES, ReplicationResult, summary_errors
+from evalkit.reproductions.replicability import PAPER_DATASET_NAMES, ReplicationResult
+from evalkit.reproductions.replicability.uci_tables import summary_errors
 
 
 def _result(k):

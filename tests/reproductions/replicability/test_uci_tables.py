@@ -8,7 +8,8 @@ from evalkit import claims
 from evalkit.cli import main
 from evalkit.reproductions import get_experiment, result_rows
 from evalkit.reproductions import replicability as bf
-from evalkit.reproductions.replicability import nn_ties, uci_tables
+from evalkit.reproductions.replicability import uci_tables
+from evalkit.reproductions.replicability.uci_tables import nn_ties
 
 
 def _fake_uci_result():

@@ -1,88 +1,30 @@
 """The page "Tables 1-4 on the 27 UCI data sets": the rerun of the paper's UCI experiment and its claims.
 
 - :func:`tables1_4` -- the experiment (:func:`~evalkit.reproductions.replicability.run_replication`
-  on the paper's 27 data sets, with Weka's learners or the scikit-learn stand-ins);
+  on the paper's 27 data sets, with Weka's learners or the scikit-learn stand-ins), in
+  ``studies.py``, apart from what judges its runs;
 - :func:`dataset_properties` -- Table 1's #inst., #atts., #cl. from the ARFF files;
 - the comparisons with the paper's tables (:func:`table1_comparison`,
   :func:`summary_comparison`, :func:`cell_differences`, :func:`cell_comparison`,
   :func:`mean_replicability`, :func:`effort_comparison`, :func:`partition_dependent`);
-- :func:`ours` -- the page's claim values, from the properties and the rerun.
+- :func:`ours` -- the page's claim values, from the properties and the rerun;
+- ``summary_errors`` -- the summary rows' test-retest noise, and the threshold predicates
+  decided with it; ``nn_ties`` -- where IB1 and IBk part, and which learners a claim reads.
 """
 from __future__ import annotations
 
-import typing
-
 import numpy as np
 
-from ... import claims, stats
-from ..._checks import Boolean, Choice, Function, Instance, Integer, Jobs, Seed, Text, Values, checks
-from ...datasets import load_arff
-from ...learners import identical_learners_for
-from .._experiment import experiment
-from .method import CV_RUNS, RESAMPLING_RUNS, ReplicationResult, replication_result, run_replication  # noqa: F401
-from .setups import DATASETS, PAPER_DATASETS, UCIDataset
-from .source import PAIR_SLUGS, PAIRS, PAPER_DATASET_NAMES, PAPER_SUMMARIES, PAPER_TABLE_1, SUMMARY_CLAIMS
+from .... import claims, stats
+from ...._checks import Choice, Function, Instance, Text, Values, checks
+from ....datasets import load_arff
+from ..method import CV_RUNS, RESAMPLING_RUNS, ReplicationResult, replication_result  # noqa: F401
+from ..source import PAIR_SLUGS, PAIRS, PAPER_DATASET_NAMES, PAPER_SUMMARIES, PAPER_TABLE_1, SUMMARY_CLAIMS
+from .studies import tables1_4
 
 __all__ = ["EQUAL_EFFORT", "REPLICABILITY_ORDER", "TABLE_TESTS", "cell_comparison", "cell_differences",
            "dataset_properties", "effort_comparison", "mean_replicability", "ours", "partition_dependent",
            "summary_comparison", "summary_tables", "table1_comparison", "tables1_4"]
-
-
-@checks(scale=Choice("book", "paper", "small"), datasets=DATASETS, repetitions=Integer(2, none=True),
-        learners=Choice("weka", "standins", none=True), null_copies=Boolean(none=True), seed=Seed(), n_jobs=Jobs())
-@experiment("replicability-tables1-4", aliases=("bouckaert-frank",),
-            scales={"book": {"datasets": PAPER_DATASETS, "repetitions": 10, "learners": "weka", "null_copies": False,
-                             "seed": 0},
-                    "paper": {"datasets": PAPER_DATASETS, "repetitions": 10, "learners": "weka", "null_copies": False,
-                              "seed": 0},
-                    "small": {"datasets": ("iris", "labor"), "repetitions": 2, "learners": "weka",
-                              "null_copies": False, "seed": 0}},
-            paper_cost="~6 min on 2 cores with n_jobs=2 with Weka's learners, ~8 min with the stand-ins "
-                       "(170,100 fits; the book runs this scale, both)",
-            stored=({"scale": "paper"}, {"scale": "paper", "learners": "standins"}), data=("uci/",),
-            uses={"learners": {"NN": "ibk-for-ib1"}})
-def tables1_4(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = None,
-              learners: typing.Literal["weka", "standins"] = None, null_copies: bool = None,
-              seed: int = None, n_jobs: int | None = None, progress: bool = False):
-    """Tables 1-4 and Section 4.3: non-rejection counts of every test on the UCI data sets.
-
-    Parameters
-    ----------
-    datasets : tuple of str
-        Weka names of the UCI data sets (the paper's 27, in the order of its Table 1).
-    repetitions : int
-        Random partitionings per data set (the paper: 10).
-    learners : str
-        "weka": the paper's learners, Weka's NaiveBayes, J48 and IBk (k = 1), the splits made
-        by Weka; "standins": the scikit-learn stand-ins (evalkit.learners.learners_for).
-    null_copies : bool
-        Compare two reseeded copies of one randomised tree instead of the paper's three learners (Type I error).
-    seed : int
-        Repetition i of a data set uses seed + i for all its designs.
-    n_jobs : int or None, default None
-        Parallel jobs (joblib; see run_replication): None defers to the active
-        ``joblib.parallel_config`` (serial when none is set); 1 runs serially. The counts
-        do not depend on it.
-    progress : bool
-        Show a progress bar.
-
-    Returns
-    -------
-    ReplicationResult
-        ``.rows()`` gives the summary and the per-data-set counts of every test and pair.
-
-    Examples
-    --------
-    With the scikit-learn stand-ins (Weka's learners start the JVM), on one data set:
-
-    >>> res = tables1_4(scale="small", datasets=("iris",), learners="standins", seed=0)
-    >>> int(res.counts["5x2cv"]["NB vs C4.5"][0]), res.fits
-    (2, 1260)
-    """
-    learners = identical_learners_for if null_copies else learners
-    return run_replication(list(datasets), repetitions=repetitions, learners=learners, n_jobs=n_jobs,
-                           progress=progress, seed=seed)
-
 
 
 @checks(loader=Function(none=True))
@@ -511,17 +453,17 @@ def _reading(result):
     }
 
 
-def _table2_drops():
-    """How many values of the paper's Table 2 drop from one number of runs to the next."""
+def _table2_drops(summaries):
+    """How many values of Table 2 (in ``summaries``, laid out as ``PAPER_SUMMARIES``) drop from one number of runs to the next."""
     drops = 0
     for pair in PAIR_SLUGS:
         for j in range(3):
-            values = [PAPER_SUMMARIES[f"resampled corrected, {k} runs"][pair][j] for k in (10, 20, 50, 100)]
+            values = [summaries[f"resampled corrected, {k} runs"][pair][j] for k in (10, 20, 50, 100)]
             drops += int(np.sum(np.diff(values) < 0))
     return drops
 
 
-def _conclusions(result):
+def _conclusions(result, paper_summaries):
     """The conclusions of Sections 4.1-4.3, judged on our rerun (and Table 2's own drops): ``{claim id: bool}``."""
     m = len(result.datasets)
     tables = summary_tables(result)
@@ -535,7 +477,7 @@ def _conclusions(result):
     return {
         "bf.sec4_1.r-low": bool(min(mean_rs, key=mean_rs.get) == "5x2cv"),
         "bf.sec4_2.more-runs-more-replicable": bool(np.all(np.diff(resampling) > 0)),
-        "bf.sec4_2.only-exception": bool(_table2_drops() == 1),
+        "bf.sec4_2.only-exception": bool(_table2_drops(paper_summaries) == 1),
         "bf.sec4_2.almost-80pct-at-100": bool(all(s.almost_consistent >= 0.8 * m for s in r100)),
         "bf.sec4_2.r-09-at-100": bool(all(s.replicability >= 0.895 for s in r100)),
         "bf.sec4_3.cv10-as-consistent-as-resampling10": bool(all(
@@ -555,8 +497,8 @@ def _conclusions(result):
 @checks(properties=Instance(dict, none=True, example=lambda: {"iris": {"instances": 150, "attributes": 4,
                                                                        "classes": 3}}),
         tables=replication_result(none=True), reading=replication_result(none=True),
-        conclusions=replication_result(none=True))
-def ours(*, properties=None, tables=None, reading=None, conclusions=None):
+        conclusions=replication_result(none=True), paper_summaries=Instance(dict, none=True, example=dict))
+def ours(*, properties=None, tables=None, reading=None, conclusions=None, paper_summaries=None):
     """The page's claim values: ``{claim id: our value}``, one part per section of the page.
 
     Parameters
@@ -571,6 +513,9 @@ def ours(*, properties=None, tables=None, reading=None, conclusions=None):
     conclusions : ReplicationResult, optional
         Our rerun: the conclusions of Sections 4.1-4.3 (bools), and the paper's remark on
         its own Table 2 (``bf.sec4_2.only-exception``, judged on the paper's numbers).
+    paper_summaries : dict, optional
+        The paper's summary rows, laid out as ``PAPER_SUMMARIES`` (the default), on which
+        ``bf.sec4_2.only-exception`` is judged.
 
     Returns
     -------
@@ -600,5 +545,5 @@ def ours(*, properties=None, tables=None, reading=None, conclusions=None):
     if reading is not None:
         out.update(_reading(reading))
     if conclusions is not None:
-        out.update(_conclusions(conclusions))
+        out.update(_conclusions(conclusions, PAPER_SUMMARIES if paper_summaries is None else paper_summaries))
     return out

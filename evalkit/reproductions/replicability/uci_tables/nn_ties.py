@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._checks import Instance, Real, Text, checks
-from ...claims import get_claim
-from ...datasets.arff import ArffData, parse_arff
-from .setups import DATASETS, uci_data
-from .source import PAIR_SLUGS
+from ...._checks import Instance, Real, Text, checks
+from ....claims import get_claim
+from ....datasets.arff import ArffData, parse_arff
+from ..setups import DATASETS, uci_data
+from ..source import PAIR_SLUGS
 
 __all__ = ["decisive_tie_share", "learners_read", "pair_offsets", "table1_extremeness", "tie_shares",
            "weka_distances"]
@@ -131,7 +131,7 @@ def tie_shares(datasets=None):
     """
     import pandas as pd
 
-    from .setups import PAPER_DATASETS
+    from ..setups import PAPER_DATASETS
 
     names = PAPER_DATASETS if datasets is None else tuple(datasets)
     return pd.Series({name: decisive_tie_share(uci_data(name)) for name in names}, name="decisive tie share")

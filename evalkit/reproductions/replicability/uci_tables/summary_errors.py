@@ -12,21 +12,19 @@ that a data set on which all runs agreed can disagree on a rerun.
 The same draws decide the page's threshold predicates on these rows (a row above 90%, one
 test more replicable than another): :func:`decided_predicates`.
 
-Kept apart from :mod:`~evalkit.reproductions.replicability.uci_tables`, whose experiment
-it does not import: judging the stored runs again does not change their code. Until that
-page becomes a folder (its experiment in a module of its own), its ``ours`` still returns
-plain bools for these predicates, and :func:`decided_predicates` replaces them (a recording
-of the page's runs is due first: see :func:`decided_predicates`).
+Part of the page's package, outside its experiment's module (``uci_tables/studies.py``):
+judging the stored runs again does not change their code. The page's ``ours`` returns plain
+bools for these predicates, and :func:`decided_predicates` replaces them.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ... import stats
-from ..._checks import Integer, Seed, checks
-from ...claims import decide, source_values
-from .method import replication_result
-from .source import PAIR_SLUGS, SUMMARY_CLAIMS
+from .... import stats
+from ...._checks import Integer, Seed, checks
+from ....claims import decide, source_values
+from ..method import replication_result
+from ..source import PAIR_SLUGS, SUMMARY_CLAIMS
 
 __all__ = ["decided_predicates", "summary_draws", "summary_standard_errors"]
 
@@ -127,7 +125,7 @@ def _decided(estimates, threshold, reruns, side):
 
 
 def _reading(result, draws):
-    from .uci_tables import summary_tables
+    from . import summary_tables
 
     m = len(result.datasets)
     rows, reruns = summary_tables(result)["5x2cv"], draws["5x2cv"]
@@ -140,7 +138,7 @@ def _reading(result, draws):
 
 
 def _conclusions(result, draws):
-    from .uci_tables import REPLICABILITY_ORDER, summary_tables
+    from . import REPLICABILITY_ORDER, summary_tables
 
     m = len(result.datasets)
     tables = summary_tables(result)
@@ -190,10 +188,6 @@ def decided_predicates(*, reading=None, conclusions=None):
 
     These values replace the bools ``uci_tables.ours(reading=..., conclusions=...)`` gives
     for the same claims: ``{**uci_tables.ours(reading=r), **decided_predicates(reading=r)}``.
-    They live here, outside the import closure of the page's stored runs, because changing
-    ``uci_tables`` stales its two stored runs, and re-recording them needs a machine that
-    computes the scikit-learn stand-ins' run bit for bit as the build machines do (its
-    nearest neighbour breaks distance ties on the rounding of a BLAS product).
 
     Parameters
     ----------
