@@ -587,12 +587,15 @@ class _Replayer:
         local = [i - start for i in self.sample if start <= i < start + len(tasks)]
         options = dict(options, progress=False)
         fresh = parallel_map(function, [tasks[i] for i in local], **options)
-        for i, value in zip(local, fresh):
-            if _dumps(encode(value)) != _dumps(values[i]):
-                raise StoredResultError(
-                    f"{self.name}: unit {start + i} (task {i} of {stored['function']}) recomputed differs from "
-                    f"the stored value: the store was edited, or the computation is not deterministic; rerun "
-                    f"`{self.meta['provenance']['command']}`." + kernel_advice(self.meta["provenance"].get("blas")))
+        differ = [start + i for i, value in zip(local, fresh) if _dumps(encode(value)) != _dumps(values[i])]
+        if differ:
+            shown = ", ".join(map(str, differ[:10])) + (f" ... ({len(differ)} of {len(local)} recomputed)"
+                                                       if len(differ) > 10 else "")
+            raise StoredResultError(
+                f"{self.name}: unit{'s' if len(differ) > 1 else ''} {shown} of {stored['function']} recomputed "
+                f"differ{'s' if len(differ) == 1 else ''} from the stored value: the store was edited, or the "
+                f"computation is not deterministic; rerun `{self.meta['provenance']['command']}`."
+                + kernel_advice(self.meta["provenance"].get("blas")))
         return [decode(v) for v in values]
 
 
@@ -601,7 +604,7 @@ def spot_check_indices(n_units, count, *, name, seed=None):
 
     ``seed`` defaults to ``$EVALKIT_SPOT_CHECK_SEED`` (``make book`` sets it to the commit
     being built), else today's date (UTC): the same units for the same commit, others for
-    the next.
+    the next. The seed ``"all"`` recomputes every unit (a whole run verified, at its cost).
 
     Examples
     --------
@@ -609,9 +612,13 @@ def spot_check_indices(n_units, count, *, name, seed=None):
     True
     >>> len(spot_check_indices(1000, 3, name="demo", seed="abc")), spot_check_indices(2, 5, name="demo", seed="x")
     (3, (0, 1))
+    >>> spot_check_indices(4, 1, name="demo", seed="all")
+    (0, 1, 2, 3)
     """
     if seed is None:
         seed = os.environ.get(SPOT_CHECK_ENV) or datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    if seed == "all":
+        return tuple(range(n_units))
     digest = hashlib.sha256(f"{seed}\0{name}".encode()).digest()
     rng = np.random.default_rng(int.from_bytes(digest[:8], "little"))
     chosen = rng.choice(n_units, size=min(count, n_units), replace=False)

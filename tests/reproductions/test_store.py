@@ -139,6 +139,19 @@ def test_a_tampered_unit_in_the_sample_stops_the_build(store):
         demo(scale="paper")
 
 
+def test_the_seed_all_recomputes_every_unit_and_names_each_that_differs(store, monkeypatch):
+    demo, folder = store
+    with _store.recording():
+        demo(scale="paper")
+    sample = _store.spot_check_indices(40, 3, name="demo-means/paper")
+    outside = [i for i in range(40) if i not in sample][:2]
+    for unit in outside:                                  # two units the build's sample misses
+        _tamper(folder, unit, fix_checksum=True)
+    monkeypatch.setenv(_store.SPOT_CHECK_ENV, "all")
+    with pytest.raises(_store.StoredResultError, match=f"units {outside[0]}, {outside[1]} of .* differ from"):
+        demo(scale="paper")
+
+
 def test_a_tampered_unit_anywhere_fails_its_checksum(store):
     demo, folder = store
     with _store.recording():
