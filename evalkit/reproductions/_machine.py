@@ -7,8 +7,8 @@ AMD EPYC beside the Intel Xeon the store was recorded on): Fig. 8's gradient boo
 differs by an ulp, and Tables 1-4's nearest-neighbour stand-in orders equally near
 neighbours differently, so 64 of its 270 units change. The Xeon's OpenBLAS had picked
 its SkylakeX kernels, the EPYC's (told by its environment) Haswell; forcing
-``OPENBLAS_CORETYPE=SkylakeX`` on the EPYC made Fig. 8 and the sampled units bit-identical
-to the store. So the store is kept with one kernel, :data:`STORE_KERNEL`, the one every x86-64
+``OPENBLAS_CORETYPE=SkylakeX`` on the EPYC made Fig. 8's units and the five of the 64
+differing units tried bit-identical to the store. So the store is kept with one kernel, :data:`STORE_KERNEL`, the one every x86-64
 processor with AVX2 can run: ``make`` (and Binder's ``binder/start``) set
 ``OPENBLAS_CORETYPE`` to it, the book's own store records only with it, each new run notes
 the kernels in its provenance, and a spot check that fails under other kernels says so.
