@@ -577,3 +577,24 @@ def test_the_uci_claims_that_read_nearest_neighbour_rest_on_its_stand_in():
     wrong = [r["claim_id"] for r in recorded
              if ("NN" in nn_ties.learners_read(r["claim_id"])) != (r["data"] != "source")]
     assert not wrong, f"stand-in provenance not as the learners read: {wrong}"
+
+
+@pytest.mark.book
+def test_each_record_rests_on_what_the_computation_behind_it_declares():
+    """The pages record the data their sources' provenance modules derive (no page forgets it, none types it)."""
+    from evalkit.reproductions.graph_metrics import provenance as gm
+    from evalkit.reproductions.link_prediction import provenance as lp
+    from evalkit.reproductions.network_cv import provenance as neville
+    from evalkit.reproductions.scott import provenance as scott
+
+    rows, _ = built_ledger()
+    recorded = {r["claim_id"]: r for r in rows if r["verdict"] != "not-attempted"}
+    checked, wrong = 0, []
+    for derive, prefix in ((lp.options, "yang."), (gm.options, "gm."), (scott.options, "scott."),
+                           (neville.options, "neville.table5.")):
+        ids = {cid: None for cid in recorded if cid.startswith(prefix)}
+        for cid, given in derive(ids).items():
+            checked += 1
+            if (given["data"] or "source") != recorded[cid]["data"]:
+                wrong.append((cid, given["data"], recorded[cid]["data"]))
+    assert checked > 150 and not wrong, wrong

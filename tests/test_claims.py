@@ -189,10 +189,9 @@ def test_malformed_entries_are_refused():
 
 def test_entries_may_hold_the_sentences_and_standing_notes():
     entry = {"id": "test.a.b", "where": "w", "kind": "qualitative", "statement": "it holds", "value": True,
-             "if_true": "It holds here.", "if_false": "Here it fails.", "data": "a stand-in"}
+             "if_true": "It holds here.", "if_false": "Here it fails.", "explanation": "sec-why"}
     claim = claims._claim_from_entry(entry, "test", "t.toml")
-    assert (claim.if_true, claim.if_false, claim.data, claim.scale) == ("It holds here.", "Here it fails.",
-                                                                        "a stand-in", None)
+    assert (claim.if_true, claim.if_false, claim.explanation) == ("It holds here.", "Here it fails.", "sec-why")
     with pytest.raises(ValueError, match="come together"):
         claims._claim_from_entry({k: v for k, v in entry.items() if k != "if_false"}, "test", "t.toml")
     numeric = {"id": "test.a.c", "where": "w", "kind": "numeric", "statement": "s", "value": "0.5"}
@@ -201,14 +200,20 @@ def test_entries_may_hold_the_sentences_and_standing_notes():
     with pytest.raises(ValueError, match="not both"):
         claims._claim_from_entry({**numeric, "explanation": "sec-a", "source_error": "sec-b"}, "test", "t.toml")
     with pytest.raises(ValueError, match="non-empty"):
-        claims._claim_from_entry({**numeric, "data": "  "}, "test", "t.toml")
+        claims._claim_from_entry({**numeric, "explanation": "  "}, "test", "t.toml")
+
+
+def test_a_registry_entry_cannot_type_what_a_record_rests_on():
+    numeric = {"id": "test.a.c", "where": "w", "kind": "numeric", "statement": "s", "value": "0.5"}
+    for typed in ({"data": "a stand-in"}, {"scale": "10 runs"}):
+        with pytest.raises(ValueError, match="derived from the computation"):
+            claims._claim_from_entry({**numeric, **typed}, "test", "t.toml")
 
 
 def test_standing_notes_apply_when_the_chapter_gives_none():
-    claim = make_claim("0.5", data="a stand-in", explanation="sec-why")
-    assert claims.judge(claim, 0.5).verdict == "reproduced-standin"
-    assert claims.judge(claim, 0.5).data == "a stand-in"
-    assert claims.judge(claim, 0.5, data="other").data == "other"
+    claim = make_claim("0.5", explanation="sec-why")
+    assert claims.judge(claim, 0.5).verdict == "reproduced"
+    assert claims.judge(claim, 0.5, data="a stand-in").verdict == "reproduced-standin"
     assert claims.judge(claim, 0.9).verdict == "differs-explained"
     assert claims.judge(claim, 0.9, source_error="errata-x").verdict == "source-error"
     assert claims.judge(make_claim("0.5"), 0.9).verdict == "not-reproduced"

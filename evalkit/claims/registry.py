@@ -4,8 +4,11 @@ The registries are the TOML files ``evalkit/reproductions/<slug>/claims.toml``, 
 source package (:data:`evalkit.reproductions.SOURCES`), read once (:func:`load_registry` is
 cached). Besides the source's value, an entry may hold the two sentences that state our
 conclusion on a qualitative claim (``if_true``, ``if_false``) and the claim's standing notes
-(``scale``, ``data``, ``explanation``, ``source_error``: the keywords of
-:func:`~evalkit.claims.judge`, used when a chapter gives none).
+(``explanation``, ``source_error``: the keywords of :func:`~evalkit.claims.judge`, used when
+a chapter gives none). What a record rests on (its ``data`` and ``scale``) is never typed
+here: the computation behind it declares it (:func:`evalkit.reproductions.experiment`'s
+``uses``, :func:`evalkit.reproductions.declare`), in the words of the registry's
+``[standins]`` table.
 """
 from __future__ import annotations
 
@@ -55,12 +58,14 @@ _ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9_+-]*)+$")
 _PRINTED = re.compile(r"^([-+−]?)([0-9][0-9,]*)(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]+))?(%?)$")
 _SUFFIXES = ("source", "difference", "verdict", "sentence", "record")
 _SENTENCES = ("if_true", "if_false")
-_NOTES = ("scale", "data", "explanation", "source_error")
+_NOTES = ("explanation", "source_error")
+#: what a record rests on: derived from the computation's declaration, never typed in a registry
+_DERIVED = ("scale", "data")
 
 
 @checks(id=Text(), source=Text(), where=Text(empty=True), kind=Choice(*KINDS), statement=Text(empty=True),
         printed=Text(empty=True), value=VALUE, tolerance=Real(0, math.inf, allow_inf=True, none=True),
-        tolerance_reason=LABEL, not_attempted=LABEL, if_true=LABEL, if_false=LABEL, scale=LABEL, data=LABEL,
+        tolerance_reason=LABEL, not_attempted=LABEL, if_true=LABEL, if_false=LABEL,
         explanation=LABEL, source_error=LABEL)
 @dataclasses.dataclass(frozen=True)
 class Claim:
@@ -94,10 +99,9 @@ class Claim:
         predicate holds and when it fails; None: :func:`~evalkit.claims.sentences` words
         them from the statement. They may hold ``{name}`` fields, filled from the values
         a chapter passes to :func:`~evalkit.claims.record_all`.
-    scale, data, explanation, source_error : str or None
-        Standing notes: the reduced scale, the stand-in, the section explaining a
-        difference, the section showing a source error (see :func:`~evalkit.claims.judge`),
-        used when a chapter gives none.
+    explanation, source_error : str or None
+        Standing notes: the section explaining a difference, the section showing a source
+        error (see :func:`~evalkit.claims.judge`), used when a chapter gives none.
 
     Examples
     --------
@@ -118,8 +122,6 @@ class Claim:
     not_attempted: str | None = None
     if_true: str | None = None
     if_false: str | None = None
-    scale: str | None = None
-    data: str | None = None
     explanation: str | None = None
     source_error: str | None = None
 
@@ -242,6 +244,11 @@ def claim_from_entry(entry, source_key, filename):
     missing = [f for f in ("id", "where", "kind", "statement", "value") if f not in entry]
     if missing:
         raise ValueError(f"{filename}: claim {entry.get('id', entry)!r} lacks {missing}")
+    typed = [name for name in _DERIVED if name in entry]
+    if typed:
+        raise ValueError(f"{filename}: claim {entry.get('id', entry)!r} types {typed}: what a record rests on is "
+                         f"derived from the computation behind it (experiment(uses=...), declare(uses=...) with "
+                         f"the registry's [standins]), never typed in the registry")
     unknown = set(entry) - {"id", "where", "kind", "statement", "value", "tolerance",
                             "tolerance_reason", "not_attempted", "printed_by", *_SENTENCES, *_NOTES}
     if unknown:

@@ -198,13 +198,14 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
         verdict is ``"inconclusive"``.
     scale : str, optional
         The reduced scale used, in words ("10 runs of the paper's 100"); None means the
-        registry's standing note, if it has one, else the source's scale (likewise for
-        ``data``, ``explanation`` and ``source_error``).
+        source's scale. Derived, never typed: an experiment's ``provenance`` gives it.
     data : str, optional
         The stand-in data or learners used, in words ("scikit-learn's CART for Weka's
-        J48"); None means the source's own.
+        J48"); None means the source's own. Derived, never typed: the declaration of the
+        computation (``experiment(uses=...)``, ``declare(uses=...)``) gives it.
     explanation : str, optional
-        Label of the section that explains why our value differs (used only when it does).
+        Label of the section that explains why our value differs (used only when it does);
+        None means the registry's standing note, if it has one (likewise ``source_error``).
     source_error : str, optional
         Label of the section that shows the source is wrong (used only when we differ).
     std_error : float, optional
@@ -241,9 +242,7 @@ def judge(claim_id, value, *, scale=None, data=None, explanation=None, source_er
     if claim.not_attempted is not None:
         raise ValueError(f"claim {claim.id!r} is marked not_attempted in its registry "
                          f"({claim.not_attempted!r}); remove that line to record it")
-    # the registry's standing notes, where the chapter gives none
-    scale = claim.scale if scale is None else scale
-    data = claim.data if data is None else data
+    # the registry's standing notes, where the chapter gives none (scale and data are never typed there)
     if explanation is None and source_error is None:
         explanation, source_error = claim.explanation, claim.source_error
     for name, given in (("scale", scale), ("data", data), ("explanation", explanation),
@@ -585,8 +584,9 @@ def sentences(claim_id):
 
 @checks(ours=Instance(Mapping, example=lambda: {EXAMPLE_ID: source_value(EXAMPLE_ID)}), scale=LABEL, data=LABEL,
         options=Instance(Mapping, none=True, example=lambda: {EXAMPLE_ID: {"explanation": "sec-why"}}),
-        sentences=Function(none=True), values=Instance(Mapping, none=True, example=lambda: {"n": 3}))
-def record_all(ours, *, scale=None, data=None, options=None, sentences=None, values=None):
+        sentences=Function(none=True), values=Instance(Mapping, none=True, example=lambda: {"n": 3}),
+        provenance=Function(none=True))
+def record_all(ours, *, scale=None, data=None, options=None, sentences=None, values=None, provenance=None):
     """Record every claim of ``{claim id: our value}``: numbers with :func:`record`, bools,
     threshold decisions (:func:`~evalkit.claims.decide`) and None with :func:`conclude`.
 
@@ -608,6 +608,10 @@ def record_all(ours, *, scale=None, data=None, options=None, sentences=None, val
         Values for the ``{name}`` fields of the sentences (``str.format``), e.g. a rate
         the sentence quotes; a sentence with a field not given raises ``KeyError``.
         Without ``values`` the sentences are used as they are.
+    provenance : callable, optional
+        ``ours -> {claim id: {"scale": ..., "data": ...}}``: each claim's provenance as the
+        computation behind it declares it (a source's ``provenance.options``); ``options``
+        given beside it win, key by key.
 
     Returns
     -------
@@ -620,9 +624,12 @@ def record_all(ours, *, scale=None, data=None, options=None, sentences=None, val
     ['reproduced-standin']
     """
     make_sentences = sentences if sentences is not None else globals()["sentences"]
+    derived = provenance(ours) if provenance is not None else {}
     out = []
     for cid, value in ours.items():
         extra = (options or {}).get(cid, {})
+        if cid in derived and isinstance(extra, Mapping):
+            extra = {**derived[cid], **extra}
         if not isinstance(extra, Mapping):
             raise TypeError(f"options[{cid!r}] must be a dict of judge()'s keywords; got {extra!r}")
         unknown = set(extra) - {"scale", "data", "explanation", "source_error", "std_error", "source_std_error"}

@@ -23,11 +23,12 @@ from __future__ import annotations
 import importlib
 
 from .._checks import Text, checks
+from ._declarations import Declaration, declare
 from ._experiment import REGISTRY, Experiment, experiment, result_rows
 
 SOURCES = ("scott", "graph_metrics", "replicability", "network_cv", "link_prediction")
 
-__all__ = ["SOURCES", "Experiment", "experiment", "experiments", "get_experiment", "provenance", "result_rows",
+__all__ = ["SOURCES", "Declaration", "Experiment", "declare", "experiment", "experiments", "get_experiment", "provenance", "result_rows",
            "stored_runs", *SOURCES]
 
 

@@ -22,7 +22,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 
-from ._declarations import USES
+from ._declarations import USES, check_uses, standins_named
 
 __all__ = ["Experiment", "REGISTRY", "USES", "experiment", "result_rows"]
 
@@ -67,8 +67,8 @@ class Experiment:
         What the experiment runs on, as it declares it: ``"data"`` and ``"learners"``, each
         the name of a stand-in in its source's registry (``[standins]``,
         :func:`evalkit.claims.standin`), or None for the source's own (a kind not declared
-        is the source's); ``"learners"`` may instead map the learners that are stand-ins to
-        theirs (``{"NN": "ibk-for-ib1"}``). The records of its claims take their ``data``
+        is the source's); a kind may instead map what is a stand-in (a learner, a network, or
+        ``"parameter=value"``) to its stand-in (``{"NN": "ibk-for-ib1"}``). The records of its claims take their ``data``
         from it (``provenance``).
     """
 
@@ -127,11 +127,12 @@ class Experiment:
         """The stand-ins the experiment declares (``uses``), in words; None when it runs on the source's own."""
         return self.standin_of()
 
-    def standin_of(self, learners=None):
-        """The declared stand-ins a claim reading ``learners`` rests on, in words (None: none).
+    def standin_of(self, reads=None, params=None):
+        """The declared stand-ins a claim reading ``reads`` rests on, in words (None: none).
 
-        ``learners`` (names, e.g. ``("NB", "NN")``) matters only where ``uses`` declares
-        stand-ins learner by learner; None counts every declared one.
+        ``reads`` (names of learners, networks ..., e.g. ``("NB", "NN")``) matters only where
+        ``uses`` declares stand-ins name by name; None counts every declared one. An entry
+        keyed ``"parameter=value"`` counts where ``params`` (a call's parameters) has that value.
 
         Examples
         --------
@@ -143,25 +144,15 @@ class Experiment:
         (True, "Weka 3.9's IBk with k = 1 f")
         >>> _ = REGISTRY.pop("demo-learners")
         """
-        from ..claims import standin
+        return standins_named(self.uses, reads, params)
 
-        named = []
-        for kind in USES:
-            declared = self.uses.get(kind)
-            if isinstance(declared, dict):
-                named += [standin(declared[name]) for name in sorted(declared)
-                          if learners is None or name in learners]
-            elif declared is not None:
-                named.append(standin(declared))
-        return "; ".join(dict.fromkeys(named)) or None
-
-    def provenance(self, scale="book", *, learners=None, **kwargs):
+    def provenance(self, scale="book", *, reads=None, **kwargs):
         """A record's ``scale`` and ``data`` for claims computed from a call at ``scale``.
 
         Both are derived, never typed: ``scale`` is ``reduction`` (None at the paper's
-        scale), ``data`` the declared stand-ins (``standin_of(learners)``: for a claim that
-        reads only some of the learners, theirs). Give them to
-        :func:`evalkit.claims.record_all` as keywords.
+        scale), ``data`` the declared stand-ins (``standin_of(reads)``: for a claim that
+        reads only some of the learners or networks, theirs; an entry keyed by a parameter's
+        value where the call has it). Give them to :func:`evalkit.claims.record_all` as keywords.
 
         Examples
         --------
@@ -176,13 +167,14 @@ class Experiment:
         'the "book" scale: n=2 (the paper: 9)'
         >>> _ = REGISTRY.pop("demo-standin")
         """
-        return {"scale": self.reduction(scale, **kwargs), "data": self.standin_of(learners)}
+        return {"scale": self.reduction(scale, **kwargs),
+                "data": self.standin_of(None if reads is None else tuple(reads), self.resolved(scale, **kwargs))}
 
-    def claim_provenance(self, claim_ids, scale="book", *, learners_read, also=None, **kwargs):
+    def claim_provenance(self, claim_ids, scale="book", *, reads, also=None, **kwargs):
         """Per-claim ``options`` for :func:`evalkit.claims.record_all`: each claim's ``provenance``.
 
-        For an experiment that declares stand-ins learner by learner: each claim gets the
-        stand-ins of the learners it reads (``learners_read(claim_id)``), so a claim about
+        For an experiment that declares stand-ins name by name (learners, networks): each
+        claim gets the stand-ins of what it reads (``reads(claim_id)``), so a claim about
         learners the source ran as it did carries none.
 
         Parameters
@@ -191,8 +183,8 @@ class Experiment:
             The claims (a dict of values gives its keys).
         scale : str
             The scale of the call they were computed from.
-        learners_read : callable
-            Claim id -> the names of the learners it reads.
+        reads : callable
+            Claim id -> the names of the learners (networks ...) it reads.
         also : dict, optional
             Further options by claim id (standard errors ...), merged in.
 
@@ -208,13 +200,13 @@ class Experiment:
         ... def demo():
         ...     '''Demo.'''
         >>> reads = {"x.nb-c45": ("NB", "C4.5"), "x.nb-nn": ("NB", "NN")}
-        >>> options = demo.experiment.claim_provenance(reads, "paper", learners_read=reads.get)
+        >>> options = demo.experiment.claim_provenance(reads, "paper", reads=reads.get)
         >>> options["x.nb-c45"]["data"] is None, options["x.nb-nn"]["data"][:5]
         (True, 'Weka ')
         >>> _ = REGISTRY.pop("demo-claims")
         """
         also = also or {}
-        return {cid: {**self.provenance(scale, learners=tuple(learners_read(cid)), **kwargs), **also.get(cid, {})}
+        return {cid: {**self.provenance(scale, reads=reads(cid), **kwargs), **also.get(cid, {})}
                 for cid in claim_ids}
 
     def table_rows(self, result):
@@ -274,9 +266,10 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
     uses : dict, optional
         What it runs on: ``{"data": ..., "learners": ...}``, each the name of a stand-in
         in its source's registry (``[standins]``: the words live there, once) or None for
-        the source's own; a kind left out is the source's. ``"learners"`` may map only the
-        learners that are stand-ins to theirs (``{"NN": "ibk-for-ib1"}``). The records of its claims
-        derive their ``data`` from it (``Experiment.provenance``). A declaration, not
+        the source's own; a kind left out is the source's. A kind may instead map only what is a
+        stand-in to its stand-in: learners or networks by name (``{"NN": "ibk-for-ib1"}``), or a
+        parameter's value (``{"learners=counts": ...}``). The records of its claims derive their
+        ``data`` from it (``Experiment.provenance``). A declaration, not
         computation: a stored run's key leaves it out, so declaring keeps the runs.
 
     Examples
@@ -297,18 +290,7 @@ def experiment(name, *, scales, paper_cost, aliases=(), rows=None, stored=(), sp
     """
     if "book" not in scales or "paper" not in scales:
         raise ValueError(f"experiment {name!r}: scales must define 'book' and 'paper'")
-    uses = dict(uses or {})
-
-    def named(value):
-        return isinstance(value, str) and bool(value.strip())
-
-    per_learner = isinstance(uses.get("learners"), dict) and all(
-        named(k) and named(v) for k, v in uses["learners"].items())
-    if set(uses) - set(USES) or not all(v is None or named(v) or (k == "learners" and per_learner)
-                                        for k, v in uses.items()):
-        raise ValueError(f"experiment {name!r}: uses must map {' and '.join(map(repr, USES))} to the name of "
-                         f"a stand-in of the registry's [standins] or None (learners also to a dict of learner "
-                         f"-> stand-in name); got {uses!r}")
+    uses = check_uses(uses, f"experiment {name!r}")
 
     def decorate(function):
         sig = inspect.signature(function)

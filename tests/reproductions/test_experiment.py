@@ -81,3 +81,48 @@ def test_an_experiment_declares_what_it_runs_on_by_the_registrys_names():
         assert REGISTRY["demo-unknown-standin"].uses == {"data": "no-such-standin"}
     finally:
         REGISTRY.pop("demo-unknown-standin", None)
+
+
+def test_a_stand_in_may_be_declared_by_name_or_by_a_parameters_value():
+    @experiment("demo-keyed-uses", scales={"book": {"learners": "counts"}, "paper": {"learners": "weka"}},
+                paper_cost="instant",
+                uses={"data": {"DBLP": "condmat-for-dblp"}, "learners": {"learners=counts": "count-learners-for-weka"}})
+    def demo(*, learners: str = None):
+        """Demo."""
+    try:
+        spec = demo.experiment
+        from evalkit import claims
+        counts, dblp = claims.standin("count-learners-for-weka"), claims.standin("condmat-for-dblp")
+        assert spec.provenance("paper", reads=("Condmat",))["data"] is None         # the paper's network, its learners
+        assert spec.provenance("paper", reads=("DBLP",))["data"] == dblp
+        assert spec.provenance("book", reads=("Condmat",))["data"] == counts       # the preset's value
+        assert spec.provenance("paper", reads=(), learners="counts")["data"] == counts   # a value given
+        assert spec.provenance("book", reads=("DBLP",))["data"] == f"{dblp}; {counts}"
+    finally:
+        REGISTRY.pop("demo-keyed-uses", None)
+    for bad in ({"data": {}}, {"data": {"DBLP": ""}}, {"data": {"DBLP": 3}}, {"learners": ["x"]}):
+        with pytest.raises(ValueError, match="uses must map"):
+            experiment("demo-bad-uses", scales={"book": {}, "paper": {}}, paper_cost="instant", uses=bad)
+
+
+def test_a_page_computation_declares_what_it_runs_on_as_an_experiment_does():
+    from evalkit import claims
+
+    declared = reproductions.declare(uses={"data": {"Enron": "email-eu-core-for-enron"}, "learners": "sklearn-linear-svm"})
+    svm = claims.standin("sklearn-linear-svm")
+    assert declared.provenance(reads=("Condmat",)) == {"scale": None, "data": svm}
+    assert declared.provenance(reads=("Enron",))["data"] == f"{claims.standin('email-eu-core-for-enron')}; {svm}"
+    options = declared.claim_provenance(["a", "b"], reads={"a": (), "b": ("Enron",)}.get, also={"a": {"std_error": 0.1}})
+    assert options["a"] == {"scale": None, "data": svm, "std_error": 0.1} and "Enron" in options["b"]["data"]
+    with pytest.raises(ValueError, match="declare\\(\\): uses must map"):
+        reproductions.declare(uses={"networks": "x"})
+
+
+def test_a_declaration_does_not_change_a_stored_runs_key(tmp_path):
+    from evalkit.reproductions._declarations import computation_source
+
+    plain = tmp_path / "a.py"
+    declared = tmp_path / "b.py"
+    plain.write_text("X = declare()\n")
+    declared.write_text('X = declare(uses={"data": "a-stand-in"})\n')
+    assert computation_source(plain) == computation_source(declared) == b"X = declare()\n"

@@ -11,7 +11,9 @@ from evalkit import claims, reproductions
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "evalkit" / "reproductions"
 FIXED = {"__init__.py", "claims.toml", "source.py", "setups.py"}
-OPTIONAL = {"method.py"}
+#: method.py: the source's own procedure (DESIGN.md); provenance.py: what each claim's computation runs on,
+#: the records' data derived from the declarations (issue 39; a page's record_all(..., provenance=...))
+OPTIONAL = {"method.py", "provenance.py"}
 #: Modules of a page kept beside its module, outside the import closure of the page's stored runs,
 #: so that judging a run again does not stale it (hours at the paper's scale): module -> (page,
 #: whether it holds the page's ``ours``). A deviation from DESIGN.md's one module per page, to be

@@ -4,7 +4,8 @@ One module per chapter page, each with its experiments and one ``ours(...)`` tha
 the page's results into ``{claim id: our value}`` for the registry ``claims.toml``
 (claim ids ``gm.*``); :mod:`~evalkit.reproductions.graph_metrics.source` holds what the
 source prints that we compute from (its worked examples), :mod:`.setups` the data set-ups
-the pages share. The source
+the pages share, :mod:`.provenance` what computed each claim checked on other data than the
+source's (the records' ``data``, from the computations' declarations). The source
 reports worked examples, not experiments, so an experiment's ``"paper"`` scale is the
 book's (or more permutations or samples, where it has them), as its ``paper_cost`` says.
 ``evalkit reproduce graph-metrics-...`` runs the experiments from the shell.

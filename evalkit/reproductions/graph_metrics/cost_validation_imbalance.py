@@ -216,6 +216,7 @@ def imbalance_class_sizes(*, minority: str = "Rule_Learning"):
     "graph-metrics-tree-depth",
     scales={"book": {"depths": (1, 2, 4, 8, 16, 32, 0)}, "paper": {"depths": (1, 2, 4, 8, 16, 32, 0)}},
     paper_cost="~10 s on 1 core",
+    uses={"data": "gm-cora-words", "learners": "gm-sklearn-tree"},
 )
 def tree_depth(*, depths: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 0), seed: int = 0):
     """Training and test error of decision trees of growing depth on Cora's words (one holdout split).
@@ -323,6 +324,7 @@ def difference_coverage(*, n_points: int = 97, confidence_level: float = 0.95, s
     scales={"book": {"hidden_share": 0.2}, "paper": {"hidden_share": 0.2}},
     paper_cost="~1 s on 1 core",
     rows=lambda result: result.reset_index().to_dict("records"),
+    uses={"data": "gm-pima-hidden"},
 )
 def missing_value_imputation(*, hidden_share: float = 0.2, seed: int = 0):
     """How far mean, median and most-frequent imputation land from the values they replace.

@@ -47,6 +47,7 @@ SECTIONS = {
     scales={"book": {"max_iterations": 30}, "paper": {"max_iterations": 30}, "small": {"max_iterations": 3}},
     paper_cost="~10 s on 1 core",
     rows=lambda result: result_rows(result["sse"]),
+    uses={"data": "gm-cora-kmeans"},
 )
 def kmeans_sse(*, n_clusters: int = 7, n_components: int = 50, max_iterations: int = 30, seed: int = 20260601):
     """SSE of k-means on Cora's principal components after 1, 2, ... iterations from the same centres.

@@ -43,8 +43,10 @@ networks, their test and training tasks (Condmat 1995-1999 / 2000, CollegeMsg, w
 Facebook, split on 1 September 2004, the stand-ins split at the 80th percentile of time) and the
 scores several pages share (PropFlow, the histograms by distance);
 :mod:`~evalkit.reproductions.link_prediction.source` says what the paper prints that we compute
-from (nothing beyond its claims). The registry, ``claims.toml``, holds the source's side of every
-claim, the sentences of the qualitative ones and their standing notes.
+from (nothing beyond its claims); :mod:`~evalkit.reproductions.link_prediction.provenance` which
+of the paper's networks each claim reads and what stands in for them (the records' ``data``).
+The registry, ``claims.toml``, holds the source's side of every claim, the sentences of the
+qualitative ones, their standing notes and the words of the stand-ins.
 
 Every experiment has the scale presets ``"book"`` (what the chapter runs) and ``"paper"``;
 ``evalkit reproduce link-prediction-...`` runs it from the shell.

@@ -552,7 +552,9 @@ def _fig8_unit(name, rates, n_repeats, seed, train_seed, weighted):
                                   "paper": {"networks": _SAMPLING_NETWORKS, "rates": _RATES, "n_repeats": 100,
                                             "seed": 2014, "train_seed": 8}},
             paper_cost="~30 s on 1 core (3 units, one per network; the book reads the stored run)",
-            stored=({"scale": "paper"},), spot_check=1, data=("temporal/",))
+            stored=({"scale": "paper"},), spot_check=1, data=("temporal/",),
+            uses={"data": {"DBLP": "condmat-for-dblp", "Enron": "email-eu-core-for-enron"},
+                  "learners": "gradient-boosting-for-supervised"})
 def fig8(*, networks: tuple[Network, ...] = _SAMPLING_NETWORKS, rates: tuple[float, ...] = _RATES,
          n_repeats: int = 100, seed: int = 2014, train_seed: int = 8, weighted: bool = True,
          n_jobs: int | None = None, progress: bool = False):

@@ -42,7 +42,9 @@ The other modules: :mod:`~evalkit.reproductions.network_cv.source` (what the pap
 that we compute from), :mod:`~evalkit.reproductions.network_cv.setups` (the latent-group
 networks, the Table 5 tasks, the pieces of Cora) and
 :mod:`~evalkit.reproductions.network_cv.method` (the paper's calibrated within-network
-comparison and Table 5's protocol). Every public name is available from this package.
+comparison and Table 5's protocol), :mod:`~evalkit.reproductions.network_cv.provenance` (the
+Table 5 rows a claim reads, for its records' ``data``). Every public name is available from
+this package.
 """
 from __future__ import annotations
 

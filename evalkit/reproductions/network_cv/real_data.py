@@ -46,7 +46,7 @@ def _example_frame():
 @checks(scale=Choice("book", "paper", "small"), n_splits=Integer(1), prop_labeled=Values(Real(0, 1, closed="neither")),
         models=Values(Choice("wvrn", "nbc", "lbc")))
 @experiment("network-cv-table5", scales={"book": {}, "paper": {}, "small": {"n_splits": 2}},
-            paper_cost="~20 s on 1 core")
+            paper_cost="~20 s on 1 core", uses={"data": {"enron-executive": "enron-extraction"}})
 def table5(*, n_splits: int = 10, prop_labeled: tuple[float, ...] = (0.1, 0.3, 0.5, 0.7, 0.9),
            models: tuple[str, ...] = ("wvrn", "lbc")):
     """Table 5 on the networks we have: error correlation and label autocorrelation of each task.

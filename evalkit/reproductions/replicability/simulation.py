@@ -356,7 +356,8 @@ def null_copies(*, datasets: tuple[UCIDataset, ...] = None, repetitions: int = N
             paper_cost="~2 h on 2 cores with n_jobs=2 with Weka's learners (16.8 million fits, about 4 CPU "
                        "seconds per training set; the book reads the stored run); \"binder\" (10 training sets "
                        "per source) ~3 min on one core",
-            stored=({"scale": "paper"},), data=(), uses={"data": "random-bans"})
+            stored=({"scale": "paper"},), data=(),
+            uses={"data": "random-bans", "learners": {"learners=counts": "count-learners-for-weka"}})
 def table5(*, training_sets: int = None, repetitions: int = None, n_train: int = None,
            learners: typing.Literal["weka", "counts"] = None, source_seed: int = None, seed: int = None,
            n_jobs: int | None = None, progress: bool = False):

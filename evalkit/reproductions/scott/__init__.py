@@ -30,7 +30,9 @@ performance-measures (:mod:`~evalkit.reproductions.scott.performance_measures`)
 
 :mod:`~evalkit.reproductions.scott.source` holds the lecture's worked examples that the pages
 compute from; :mod:`~evalkit.reproductions.scott.setups` the Pima diabetes data and the cells
-of the lecture's tables of critical values, which two pages share.
+of the lecture's tables of critical values, which two pages share;
+:mod:`~evalkit.reproductions.scott.provenance` which learners each claim checked on Pima or
+Cora reads (the records' ``data``, from the experiments' declarations).
 """
 from .ci_test_error import Z_TABLES, ci_coverage, coverage_curve, coverage_grid, one_sided_formula_check
 from .comparing_algorithms import (

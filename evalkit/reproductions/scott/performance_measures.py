@@ -112,6 +112,9 @@ def _beats_hull(fpr_point, tpr_point, fpr, tpr, slopes):
     scales={"book": {"test_size": 1 / 3, "tree_depth": 4}, "paper": {"test_size": 1 / 3, "tree_depth": 4}},
     paper_cost="~1 s on 1 core",
     rows=lambda result: result["points"].reset_index().to_dict("records"),
+    uses={"data": "pima-for-lost-figure",
+          "learners": {"SVM": "sklearn-linear-svm", "ID3": "sklearn-entropy-tree-for-id3", "NB": "sklearn-gaussian-nb",
+                       "tree": "sklearn-depth4-tree"}},
 )
 def roc_analysis(*, test_size: float = 1 / 3, tree_depth: int = 4, seed: int = 0):
     """ROC analysis on the Pima diabetes data: a scored SVM against two single-point classifiers.
@@ -292,6 +295,7 @@ def auc_interval_coverage(*, sizes: tuple[int, ...] = (5, 11, 30, 100), aucs: tu
     scales={"book": {"test_size": 1 / 3}, "paper": {"test_size": 1 / 3}},
     paper_cost="~2 s on 1 core",
     rows=lambda result: result.reset_index().to_dict("records"),
+    uses={"data": "cora-seven-topics", "learners": "sklearn-multinomial-nb"},
 )
 def cora_multiclass_auc(*, test_size: float = 1 / 3, seed: int = 0):
     """Multi-class AUC of a naive Bayes classifier of Cora's seven topics, by evalkit and scikit-learn.

@@ -5,9 +5,10 @@ import re
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from evalkit import claims
-from evalkit.reproductions.link_prediction import source
+from evalkit.reproductions.link_prediction import provenance, setups, source
 
 #: the sections a note may name: the errata and the chapters' explanations
 _BOOK = Path(__file__).resolve().parents[3]
@@ -32,17 +33,46 @@ def test_registry_inventory():
     assert all(c.not_attempted for c in cs if c.id.startswith("yang.table3.dblp."))
 
 
-def test_standing_notes():
+def test_standing_notes_and_derived_provenance():
+    """Each record's data comes from what its claim reads (provenance.networks_read) and the declarations."""
     enron = "email-Eu-core in place of Enron"
-    assert claims.get_claim("yang.table3.enron.pf.fair").data == enron
-    assert claims.get_claim("yang.table3.condmat.pf.fair").data is None        # the paper's (weighted) network
-    kaggle = claims.get_claim("yang.table3.condmat.pf.kaggle")
-    assert (kaggle.data, kaggle.scale, kaggle.explanation) == (None, None, "lp-kaggle")
+    opts = provenance.options(dict.fromkeys((
+        "yang.table3.enron.pf.fair", "yang.table3.condmat.pf.kaggle", "yang.cor43.statement",
+        "yang.cor43.facebook-above-condmat", "yang.thm41.statement", "yang.fig8.dblp.stable-rate",
+        "yang.fig17.auroc-fluctuates", "yang.table2.a02.b10", "yang.s8.guideline4", "yang.s4.2.walk-inflation")))
+    assert opts["yang.table3.enron.pf.fair"]["data"] == enron
+    assert opts["yang.table3.condmat.pf.kaggle"] == {"scale": None, "data": None}   # the paper's (weighted) network
+    assert claims.get_claim("yang.table3.condmat.pf.kaggle").explanation == "lp-kaggle"
     assert claims.get_claim("yang.table2.a02.b10").explanation == "lp-table2-why"
-    assert claims.get_claim("yang.cor43.statement").data == enron
-    assert claims.get_claim("yang.cor43.facebook-above-condmat").data is None   # CollegeMsg and Condmat: no stand-in
+    assert opts["yang.cor43.statement"]["data"] == enron
+    assert opts["yang.cor43.facebook-above-condmat"]["data"] is None   # CollegeMsg and Condmat: no stand-in
+    assert opts["yang.thm41.statement"] == {"scale": None, "data": None}
+    assert opts["yang.s8.guideline4"]["data"] == enron                  # it reads Fig. 7's curves, email-Eu-core's too
+    fig8 = opts["yang.fig8.dblp.stable-rate"]["data"]
+    assert fig8.startswith("Condmat in place of DBLP; scikit-learn's gradient boosting") and "Enron" not in fig8
+    assert opts["yang.fig17.auroc-fluctuates"]["data"].endswith(claims.standin("benson-enron-for-enron"))
+    assert claims.standin("email-eu-core-for-enron") not in opts["yang.fig17.auroc-fluctuates"]["data"]
+    assert opts["yang.table2.a02.b10"]["data"] == claims.standin("condmat-counts-for-dblp")
+    assert opts["yang.s4.2.walk-inflation"]["data"].endswith(claims.standin("rooted-pagerank-not-on-condmat"))
     thm = claims.get_claim("yang.thm41.statement")
-    assert (thm.data, thm.scale, thm.explanation, thm.source_error) == (None, None, None, None)
+    assert (thm.explanation, thm.source_error) == (None, None)
+
+
+def test_the_stand_in_networks_are_the_setups_stand_ins():
+    """provenance.NETWORKS names a stand-in for exactly the paper's networks setups.PAPER_NETWORKS replaces."""
+    declared = provenance.NETWORKS.uses["data"]
+    for paper, (ours, relation) in setups.PAPER_NETWORKS.items():
+        assert (paper in declared) == (relation == "stand-in"), paper
+        if paper in declared:
+            assert claims.standin(declared[paper]).startswith(f"{ours} in place of {paper}")
+
+
+def test_every_claim_the_pages_record_has_its_reads_decided():
+    """A claim that names no network must be listed: networks_read raises rather than guess."""
+    with pytest.raises(KeyError, match="say there what it reads"):
+        provenance.networks_read("yang.s9.new-claim")
+    recorded = [c.id for c in claims.claims_of("yang.") if c.not_attempted is None]
+    assert all(isinstance(provenance.networks_read(cid), tuple) for cid in recorded)
 
 
 def test_every_label_is_a_known_section():

@@ -45,7 +45,9 @@ def _inflation_unit(name, label):
 @checks(scale=Choice("book", "paper"), networks=Values(Choice(*NETWORKS)), n_jobs=Jobs())
 @experiment("link-prediction-walk-inflation", scales=_NETS,
             paper_cost="~2 min on 1 core (11 units, one per network and predictor; the book reads the stored run)",
-            stored=({"scale": "paper"},), spot_check=1, data=("temporal/",))
+            stored=({"scale": "paper"},), spot_check=1, data=("temporal/",),
+            uses={"data": {"DBLP": "condmat-for-dblp", "Enron": "email-eu-core-for-enron"},
+                  "learners": "rooted-pagerank-not-on-condmat"})
 def walk_inflation(*, networks: tuple[Network, ...] = DISTANCE_NETWORKS, n_jobs: int | None = None,
                    progress: bool = False):
     """How much the pooled AUROC exceeds the best single distance's, for PA, PropFlow, Katz and rooted PageRank.

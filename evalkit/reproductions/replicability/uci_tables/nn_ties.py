@@ -227,7 +227,7 @@ def learners_read(claim_id):
     that pair's two learners; Section 4.1's remarks on NB vs C4.5 read those two; the
     paper's own Table 2 none; every other conclusion of Sections 4.1-4.3 reads all three.
     The records take their ``data`` from the stand-ins declared for these learners
-    (``tables1_4.experiment.provenance(scale, learners=...)``): only claims that read
+    (``tables1_4.experiment.provenance(scale, reads=...)``): only claims that read
     nearest neighbour rest on IBk for IB1.
 
     Parameters
