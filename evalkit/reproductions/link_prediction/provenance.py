@@ -1,7 +1,7 @@
 """What each claim of the link-prediction part reads, and what stands in for it: the records' ``data``.
 
 The paper's networks are Condmat, DBLP, Enron and Facebook; we have Condmat and Facebook
-(CollegeMsg), and stand-ins for the other two (:data:`~evalkit.reproductions.link_prediction.setups.PAPER_NETWORKS`).
+(CollegeMsg), and stand-ins for the other two (``setups.PAPER_NETWORKS``).
 A claim reads some of them (:func:`networks_read`: the network its id names, else the rule
 written here beside the computation), and its record carries the stand-ins of what it reads,
 in the words of the registry's ``[standins]``:

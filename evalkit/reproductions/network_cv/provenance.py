@@ -39,7 +39,9 @@ def rows_read(claim_id):
 
 @checks(values=Instance(dict, example=lambda: {"neville.table5.enron-executive.autocorr": 0.1}))
 def options(values):
-    """Per-claim ``options`` of :func:`evalkit.claims.record_all` for the claims of :func:`table5`'s result.
+    """Per-claim ``options`` of :func:`evalkit.claims.record_all` for the claims of Table 5's result.
+
+    :func:`~evalkit.reproductions.network_cv.table5` declares its stand-in row.
 
     Parameters
     ----------
