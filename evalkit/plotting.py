@@ -8,7 +8,7 @@ import numpy as np
 
 from ._checks import Anything, Array, Boolean, Instance, Integer, Real, Text, Values, checks
 
-__all__ = ["plot_coverage", "plot_coverage_map", "plot_intervals", "plot_pr", "plot_roc"]
+__all__ = ["plot_coverage", "plot_coverage_map", "plot_critical_difference", "plot_intervals", "plot_pr", "plot_roc"]
 
 
 def _pyplot():
@@ -290,4 +290,92 @@ def plot_pr(recall, precision, *, ax=None, label=None, step=True, **line_kw):
     ax.set_ylabel("precision")
     if label is not None:
         ax.legend(loc="lower left", fontsize="small")
+    return ax
+
+
+def _example_nemenyi():
+    from .stats.friedman import nemenyi_test
+
+    return nemenyi_test([[0.9, 0.8, 0.7], [0.8, 0.9, 0.6], [0.9, 0.7, 0.8], [0.7, 0.6, 0.5]])
+
+
+@checks(result=Instance("NemenyiResult", example=_example_nemenyi), names=Values(Text(), none=True), ax=_AX,
+        title=_LABEL)
+def plot_critical_difference(result, *, names=None, ax=None, title=None):
+    """Demsar's critical-difference diagram of a Nemenyi test: average ranks, and the groups that do not differ.
+
+    The axis holds the average ranks, the best (1) on the right; each algorithm hangs from its
+    rank, the better half labelled on the right, the other on the left. A thick bar joins each
+    maximal group of algorithms whose ranks differ by less than the critical difference (the
+    Nemenyi test does not tell them apart); the critical difference is drawn above the axis.
+
+    Parameters
+    ----------
+    result : NemenyiResult
+        From :func:`evalkit.stats.friedman.nemenyi_test`.
+    names : sequence of str, optional
+        The algorithms' names, in the columns' order (default: "0", "1", ...).
+    ax : matplotlib.axes.Axes, optional
+        Axes to draw on (default: a new figure).
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Raises
+    ------
+    ValueError
+        When ``names`` does not name every algorithm once.
+
+    Examples
+    --------
+    >>> from evalkit.stats.friedman import nemenyi_test
+    >>> from evalkit.plotting import plot_critical_difference
+    >>> res = nemenyi_test([[0.9, 0.8, 0.7], [0.8, 0.9, 0.6], [0.9, 0.7, 0.8], [0.7, 0.6, 0.5]])
+    >>> ax = plot_critical_difference(res, names=["A", "B", "C"])
+    >>> sorted(t.get_text() for t in ax.texts if "(" in t.get_text())
+    ['A (1.25)', 'B (2.00)', 'C (2.75)']
+    """
+    ranks = np.asarray(result.average_ranks, dtype=float)
+    k = ranks.size
+    names = [str(i) for i in range(k)] if names is None else [str(n) for n in names]
+    if len(names) != k:
+        raise ValueError(f"names must name each of the {k} algorithms; got {len(names)} names")
+    if ax is None:
+        _, ax = _pyplot().subplots(figsize=(7, 1.2 + 0.32 * k))
+    order = np.argsort(ranks, kind="stable")
+    groups = result.groups
+    # the axis of ranks, 1 on the right
+    ax.plot([1, k], [0, 0], color="black", lw=1)
+    for tick in range(1, k + 1):
+        ax.plot([tick, tick], [0, 0.08], color="black", lw=1)
+        ax.text(tick, 0.14, str(tick), ha="center", va="bottom", fontsize="small")
+    cd = result.critical_difference
+    ax.plot([k, k - cd], [0.55, 0.55], color="black", lw=1.5)
+    for end in (k, k - cd):
+        ax.plot([end, end], [0.5, 0.6], color="black", lw=1)
+    ax.text(k - cd / 2, 0.62, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize="small")
+    # the groups the test does not tell apart, as thick bars under the axis
+    bar_y = [-0.2 - 0.14 * i for i in range(len(groups))]
+    for y, members in zip(bar_y, groups):
+        ax.plot([ranks[members].min() - 0.03, ranks[members].max() + 0.03], [y, y], color="black", lw=3.5,
+                solid_capstyle="butt")
+    # each algorithm hangs from its rank: the better half to the right, the rest to the left
+    top = (bar_y[-1] if bar_y else -0.1) - 0.25
+    half = (k + 1) // 2
+    for place, j in enumerate(order):
+        right = place < half
+        row = place if right else k - 1 - place
+        y = top - 0.3 * row
+        edge = 0.4 if right else k + 0.6
+        ax.plot([ranks[j], ranks[j], edge], [0, y, y], color="tab:blue", lw=1)
+        ax.text(edge - 0.05 if right else edge + 0.05, y, f"{names[j]} ({ranks[j]:.2f})",   # the x axis is reversed
+                ha="left" if right else "right", va="center", fontsize="small")
+    margin = 0.25 + 0.1 * max(len(n) for n in names) * max(k, 4) / 6    # room for the labels, in ranks
+    ax.set_xlim(k + 0.6 + margin, 0.4 - margin)   # reversed: the best rank on the right
+    ax.set_ylim(top - 0.3 * half, 0.9)
+    ax.axis("off")
+    if title is not None:
+        ax.set_title(title, fontsize="medium")
     return ax

@@ -7,6 +7,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 from evalkit import curves, plotting, stats  # noqa: E402
+from evalkit.stats import friedman  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -82,3 +83,16 @@ def test_plotting_functions_check_their_arguments():
         plotting.plot_intervals(res.intervals, 0.3, ax="left")
     with pytest.raises(ValueError, match="max_shown"):
         plotting.plot_intervals(res.intervals, 0.3, max_shown=0)
+
+
+def test_plot_critical_difference_draws_one_bar_per_group_and_every_name():
+    scores = np.array([[0.9, 0.8, 0.7, 0.5], [0.8, 0.9, 0.6, 0.5], [0.9, 0.7, 0.8, 0.4], [0.7, 0.6, 0.5, 0.6]] * 3)
+    res = friedman.nemenyi_test(scores)
+    ax = plotting.plot_critical_difference(res, names=["a", "b", "c", "d"])
+    thick = [line for line in ax.lines if line.get_linewidth() == 3.5]
+    assert len(thick) == len(res.groups) >= 1
+    labels = sorted(t.get_text() for t in ax.texts if "(" in t.get_text())
+    assert labels == sorted(f"{n} ({r:.2f})" for n, r in zip("abcd", res.average_ranks))
+    assert ax.get_xlim()[0] > ax.get_xlim()[1]          # the best rank on the right
+    with pytest.raises(ValueError, match="names"):
+        plotting.plot_critical_difference(res, names=["a", "b"])

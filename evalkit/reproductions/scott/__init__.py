@@ -20,7 +20,8 @@ estimating-error (:mod:`~evalkit.reproductions.scott.estimating_error`)
     ``scott.ci-revisited.sample-error``, ``scott.clt.*``, ``scott.ci.rule-95``.
 comparing-algorithms (:mod:`~evalkit.reproductions.scott.comparing_algorithms`)
     ``scott-training-bias``, ``scott-fold-errors``, ``scott-partition-seeds``,
-    ``scott-familywise-error``, ``scott-multiple-comparisons``.
+    ``scott-familywise-error``, ``scott-multiple-comparisons``, ``scott-several-datasets``,
+    ``scott-rank-tests-null``.
     Claims ``scott.kfold.train-on-test-fold``, ``scott.error.bias``,
     ``scott.goals.dont-test-on-training``, ``scott.compare.single-test-set``,
     ``scott.ttest.bound``, ``scott.t-table.*``, ``scott.multiple.*``.
@@ -40,9 +41,12 @@ from .comparing_algorithms import (
     contenders,
     familywise_chances,
     familywise_error_simulation,
+    five_learners,
     fold_errors,
     multiple_comparisons,
     partition_seeds,
+    rank_tests_null,
+    several_datasets,
     training_bias,
 )
 from .estimating_error import (
@@ -82,15 +86,18 @@ __all__ = [
     "coverage_map",
     "familywise_chances",
     "familywise_error_simulation",
+    "five_learners",
     "fold_errors",
     "imbalanced_confusion_matrices",
     "load_diabetes",
     "multiple_comparisons",
     "one_sided_formula_check",
     "partition_seeds",
+    "rank_tests_null",
     "roc_analysis",
     "roc_learners",
     "sample_error_simulation",
+    "several_datasets",
     "table_level",
     "training_bias",
 ]

@@ -6,6 +6,7 @@ import pytest
 from scipy import stats as sst
 
 from evalkit import claims, stats
+from evalkit.stats import friedman
 from evalkit.reproductions.scott import comparing_algorithms
 
 
@@ -101,3 +102,36 @@ def test_familywise_chances_and_their_claims():
     assert claims.judge("scott.multiple.at-least-one", chances["at least one, independent"]).verdict != "reproduced"
     with pytest.raises(ValueError, match="alpha"):
         comparing_algorithms.familywise_chances(alpha=1.5)
+
+
+def test_several_datasets_small_is_the_five_learners_mean_accuracy():
+    several = comparing_algorithms.several_datasets(scale="small")
+    assert list(several.columns) == list(comparing_algorithms.five_learners())
+    assert list(several.index) == ["iris", "labor", "zoo", "glass"]
+    assert ((several > 0.3) & (several <= 1)).all().all()
+
+
+def test_rank_tests_null_matches_the_stats_functions_on_one_family():
+    """The vectorised simulation's z and Friedman statistics are evalkit.stats' on the same ranks."""
+    null = comparing_algorithms.rank_tests_null(scale="small")
+    assert null["familywise error"]["uncorrected"] > null["familywise error"]["Holm"] >= \
+        null["familywise error"]["Friedman, then Holm"]
+    rng = np.random.default_rng(3)
+    scores = rng.random((27, 5))
+    ranks = (-scores).argsort(axis=1).argsort(axis=1) + 1.0
+    mean = ranks.mean(axis=0)
+    z = (mean[1:] - mean[0]) / np.sqrt(5 * 6 / (6 * 27))
+    assert np.allclose(friedman.control_comparison(scores, control=0).z, z)
+
+
+def test_other_tests_claim_both_ways():
+    """Holds where Holm keeps the error below 5% and uncorrected exceeds it; fails where Holm does not."""
+    def frame(uncorrected, holm, friedman_holm, se=0.002):
+        return pd.DataFrame({"familywise error": [uncorrected, holm, friedman_holm], "standard_error": [se] * 3},
+                            index=["uncorrected", "Holm", "Friedman, then Holm"])
+
+    decide = lambda f: comparing_algorithms.ours(rank_tests=f)["scott.multiple.other-tests"].holds   # noqa: E731
+    assert decide(frame(0.17, 0.037, 0.023)) is True
+    assert decide(frame(0.17, 0.08, 0.023)) is False       # a correction that lets errors through
+    assert decide(frame(0.04, 0.03, 0.02)) is False        # nothing to correct: uncorrected already below 5%
+    assert decide(frame(0.17, 0.049, 0.02)) is None        # within the Monte Carlo error of 5%
