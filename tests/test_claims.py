@@ -49,6 +49,16 @@ def test_parse_printed_keeps_the_rounding(printed, value, tolerance):
     assert got_tolerance == pytest.approx(tolerance, rel=1e-9)
 
 
+def test_a_printed_fraction_is_exact():
+    assert claims.parse_printed("8/7") == (8 / 7, 0.0)
+    assert claims.parse_printed("-3 / 4") == (-0.75, 0.0)
+    claim = make_claim("8/7")
+    assert claims.judge(claim, 16 / 14).verdict == "reproduced"
+    assert claims.judge(claim, 1.1429).verdict == "not-reproduced"     # 8/7 rounded is not 8/7
+    with pytest.raises(ValueError, match="denominator"):
+        claims.parse_printed("1/0")
+
+
 def test_parse_printed_exact_values():
     assert claims.parse_printed(True) == (True, None)
     assert claims.parse_printed("PA > CN") == ("PA > CN", None)

@@ -56,6 +56,8 @@ _REGISTRY_FILE = "claims.toml"
 _SOURCE_PACKAGES = ("scott", "graph_metrics", "replicability", "network_cv", "link_prediction")
 _ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9][a-z0-9_+-]*)+$")
 _PRINTED = re.compile(r"^([-+−]?)([0-9][0-9,]*)(?:\.([0-9]+))?(?:[eE]([-+]?[0-9]+))?(%?)$")
+#: an exact fraction as a source prints it, "8/7": its value is the ratio, with no rounding
+_FRACTION = re.compile(r"^([-+−]?)([0-9]+)\s*/\s*([0-9]+)$")
 _SUFFIXES = ("source", "difference", "verdict", "sentence", "record")
 _SENTENCES = ("if_true", "if_false")
 _NOTES = ("explanation", "source_error")
@@ -181,7 +183,8 @@ def parse_printed(printed, *, printed_by=None):
 
     Numbers are given as strings so that their rounding is kept: ``"0.30"`` is 0.3 to
     within 0.005; ``"20%"`` is 0.2 to within 0.005; ``"23,133"`` is 23133 to within 0.5;
-    ``"1.2e-5"`` is 1.2e-5 to within 5e-7. Booleans and other strings must match
+    ``"1.2e-5"`` is 1.2e-5 to within 5e-7; a fraction, ``"8/7"``, is exact (tolerance 0: the
+    comparison allows only float rounding). Booleans and other strings must match
     exactly (tolerance None). A number a program printed (``printed_by``) has the
     program's precision, not that of its last printed digit: R prints 7 significant
     digits and drops trailing zeros, so its ``"1"`` is 1 to within 5e-7 and its ``"0"``
@@ -215,6 +218,8 @@ def parse_printed(printed, *, printed_by=None):
     ('PA', None)
     >>> parse_printed("1", printed_by="R"), parse_printed("0.6666667", printed_by="R")
     ((1.0, 5e-07), (0.6666667, 5e-08))
+    >>> parse_printed("8/7")
+    (1.1428571428571428, 0.0)
     """
     if isinstance(printed, bool):
         return printed, None
@@ -224,6 +229,12 @@ def parse_printed(printed, *, printed_by=None):
             f"(e.g. \"0.30\"), so that its rounding is kept; got the number {printed!r}")
     if not isinstance(printed, str):
         raise TypeError(f"a source value must be a string or a boolean; got {printed!r}")
+    fraction = _FRACTION.match(printed.strip())
+    if fraction is not None:
+        sign, numerator, denominator = fraction.groups()
+        if int(denominator) == 0:
+            raise ValueError(f"a printed fraction must have a non-zero denominator; got {printed!r}")
+        return (-1.0 if sign in ("-", "−") else 1.0) * int(numerator) / int(denominator), 0.0
     match = _PRINTED.match(printed.strip())
     if match is None:
         return printed, None

@@ -27,6 +27,7 @@ cost-validation-imbalance (:mod:`.cost_validation_imbalance`)
     ``gm.sec1-6-2.example-large-enough``), ``graph-metrics-imbalance`` (:func:`imbalance`,
     :func:`imbalance_class_sizes`), ``graph-metrics-tree-depth`` (:func:`tree_depth`:
     ``gm.sec1-8.training-error-optimistic``, ``gm.sec1-8.pessimistic``),
+    ``graph-metrics-reduced-error`` (:func:`reduced_error`: ``gm.sec1-8.reduced-error``),
     ``graph-metrics-missing-values`` (:func:`missing_value_imputation`:
     ``gm.sec1-8.missing-values``); claims ``gm.sec1-2-5.*``, ``gm.fig1-16.*``,
     ``gm.r-cost.*``, ``gm.sec1-6-2.*``, ``gm.ex{1,2,4,7}.*`` from the source's examples.
@@ -66,6 +67,7 @@ from .cost_validation_imbalance import (
     imbalance,
     imbalance_class_sizes,
     missing_value_imputation,
+    reduced_error,
     tree_depth,
     validation_schemes,
 )
@@ -114,6 +116,7 @@ __all__ = [
     "setups",
     "significance_enrichment",
     "source",
+    "reduced_error",
     "tree_depth",
     "validation_schemes",
     "word_enrichment",

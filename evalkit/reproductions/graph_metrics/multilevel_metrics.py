@@ -26,8 +26,8 @@ SECTIONS = {
         cid for k in (1, 2, 3) for cid in (f"gm.fig1-4.actual-sum.class{k}", f"gm.fig1-4.predicted-sum.class{k}",
                                            f"gm.fig1-7.expected-diagonal.class{k}")),
     "per-class": tuple(f"gm.r-multilevel.{m}.class{k}" for k in (1, 2, 3) for m in _PER_CLASS)
-    + ("gm.fig1-4.csi-class1", "gm.fig1-4.hit-rate-class1", "gm.fig1-4.bias-class2", "gm.fig1-4.gss-class1",
-       "gm.fig1-4.bias-under-predicting"),
+    + ("gm.fig1-4.csi-class1", "gm.fig1-4.hit-rate-class1", "gm.fig1-4.bias-class2", "gm.fig1-4.gss-chance-class1",
+       "gm.fig1-4.gss-class1", "gm.fig1-4.bias-under-predicting"),
     "whole": ("gm.fig1-4.mae", "gm.fig1-2.e-pi", "gm.fig1-2.pi", "gm.fig1-2.e-kappa", "gm.fig1-2.kappa",
               "gm.fig1-4.kappa", "gm.fig1-2.alpha", "gm.fig1-2.beta1", "gm.fig1-2.e-gamma", "gm.r-multilevel.mae",
               "gm.r-multilevel.pi", "gm.r-multilevel.kappa", "gm.r-multilevel.alpha", "gm.sec1-2-3.kappa-scale",
@@ -93,6 +93,12 @@ def _chance_matrix(cm):
     return np.outer(m.sum(axis=1), m.sum(axis=0)) / m.sum()
 
 
+def _gilbert_chance(cm):
+    r"""Gilbert's chance hits of each class, :math:`e(\omega) = r_k c_k / T` (1.17, 1.18)."""
+    m = np.asarray(cm, dtype=float)
+    return m.sum(axis=1) * m.sum(axis=0) / m.sum()
+
+
 def _scotts_chance(cm):
     r"""Scott's chance agreement :math:`e(\pi) = \sum_k ((r_k + c_k) / 2T)^2` (1.20, 1.21)."""
     m = np.asarray(cm, dtype=float)
@@ -152,6 +158,7 @@ def _example_claims():
         "gm.fig1-4.csi-class1": csi[0], "gm.fig1-4.hit-rate-class1": hr[0], "gm.fig1-4.bias-class2": bias[1],
         "gm.fig1-4.bias-under-predicting": bool(bias[1] > 1),     # the source's own reading of phi > 1
         "gm.fig1-4.mae": metrics.diagonal_mae(F),                  # equation 1.15 as printed
+        "gm.fig1-4.gss-chance-class1": float(_gilbert_chance(F)[0]),
         "gm.fig1-4.gss-class1": gss[0],
         "gm.fig1-2.e-pi": _scotts_chance(M), "gm.fig1-2.pi": metrics.scotts_pi(M),
         "gm.fig1-2.e-kappa": _kappa_chance(M), "gm.fig1-2.kappa": metrics.cohens_kappa(M),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..._checks import Instance, Text, checks
 from .._declarations import declare
-from .cost_validation_imbalance import missing_value_imputation, tree_depth
+from .cost_validation_imbalance import missing_value_imputation, reduced_error, tree_depth
 from .significance_enrichment import kmeans_sse
 
 __all__ = ["declaration_of", "options"]
@@ -52,6 +52,7 @@ _COMPUTED_BY = {
     "gm.sec1-8.training-error-optimistic": tree_depth.experiment,
     "gm.sec1-8.pessimistic": tree_depth.experiment,
     "gm.sec1-8.missing-values": missing_value_imputation.experiment,
+    "gm.sec1-8.reduced-error": reduced_error.experiment,
 }
 
 

@@ -21,7 +21,7 @@ estimating-error (:mod:`~evalkit.reproductions.scott.estimating_error`)
 comparing-algorithms (:mod:`~evalkit.reproductions.scott.comparing_algorithms`)
     ``scott-training-bias``, ``scott-fold-errors``, ``scott-partition-seeds``,
     ``scott-familywise-error``, ``scott-multiple-comparisons``, ``scott-several-datasets``,
-    ``scott-rank-tests-null``.
+    ``scott-rank-tests-null``; :func:`~evalkit.reproductions.scott.ten_versus_eleven` (the opening question).
     Claims ``scott.kfold.train-on-test-fold``, ``scott.error.bias``,
     ``scott.goals.dont-test-on-training``, ``scott.compare.single-test-set``,
     ``scott.ttest.bound``, ``scott.t-table.*``, ``scott.multiple.*``.
@@ -47,6 +47,7 @@ from .comparing_algorithms import (
     partition_seeds,
     rank_tests_null,
     several_datasets,
+    ten_versus_eleven,
     training_bias,
 )
 from .estimating_error import (
@@ -99,5 +100,6 @@ __all__ = [
     "sample_error_simulation",
     "several_datasets",
     "table_level",
+    "ten_versus_eleven",
     "training_bias",
 ]

@@ -23,6 +23,7 @@ from ..._parallel import parallel_map
 from .._common import BOOK_PAPER, int_seed
 from .._experiment import experiment
 from .setups import load_diabetes, table_level
+from .source import TEN_VERSUS_ELEVEN
 
 # the presets of this page's experiments ("binder": the smaller scale a reader sets at the top of the page)
 _SCALES = Choice("book", "paper", "binder", "small")
@@ -39,6 +40,7 @@ __all__ = [
     "partition_seeds",
     "rank_tests_null",
     "several_datasets",
+    "ten_versus_eleven",
     "training_bias",
 ]
 
@@ -338,9 +340,57 @@ def multiple_comparisons(*, n_splits: int = 10, seed: int = 2026, alpha: float =
     }, index=pd.Index(list(pvalues), name="logistic regression vs"))
 
 
+@checks(sizes=Values(Integer(2)), confidence_level=Real(0, 1, closed="neither"))
+def ten_versus_eleven(*, sizes=(30, 100, 300, 1000, 3000, 10000), confidence_level=0.95):
+    """The lecture's opening question: is a tree with error 10% absolutely better than an ANN with 11%?
+
+    Each error is an estimate from its own test set (independent test sets of ``n`` examples
+    each): the normal confidence interval of their difference
+    (:func:`evalkit.stats.error_difference_interval`, the interval of the lecture's later
+    slides applied to a difference), at each size, and the smallest size at which it
+    excludes 0.
+
+    Parameters
+    ----------
+    sizes : tuple of int
+        Test set sizes to show.
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    dict
+        ``"errors"``: the question's two errors (:data:`~evalkit.reproductions.scott.source.TEN_VERSUS_ELEVEN`);
+        ``"intervals"``: a DataFrame by test set size (``low``, ``high``, ``significant``);
+        ``"n_needed"``: the smallest size whose interval excludes 0.
+
+    Examples
+    --------
+    >>> res = ten_versus_eleven(sizes=(30, 1000))
+    >>> res["intervals"]["significant"].tolist(), res["n_needed"]
+    ([False, False], 7219)
+    """
+    import pandas as pd
+
+    tree, ann = TEN_VERSUS_ELEVEN["tree"], TEN_VERSUS_ELEVEN["ANN"]
+
+    def interval(n):
+        return stats.error_difference_interval(ann, n, tree, n, confidence_level=confidence_level)
+
+    low, high = 2, 2
+    while not interval(high).significant:       # the half-width shrinks as 1/sqrt(n): double, then bisect
+        low, high = high, high * 2
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (low, mid) if interval(mid).significant else (mid, high)
+    rows = {n: {"low": interval(n).low, "high": interval(n).high, "significant": bool(interval(n).significant)}
+            for n in sizes}
+    return {"errors": dict(TEN_VERSUS_ELEVEN), "n_needed": int(high),
+            "intervals": pd.DataFrame(rows).T.rename_axis("examples in each test set")}
+
+
 @checks()
 def five_learners():
-    """The slide's five learners: logistic regression (``L^1``, :data:`CONTROL`) and the four :func:`contenders`.
+    """The slide's five learners: logistic regression (``L^1``, the control) and the four :func:`contenders`.
 
     Returns
     -------
@@ -404,7 +454,7 @@ def several_datasets(*, data_sets: tuple[str, ...] = datasets.UCI_DATASETS, n_sp
     The lecture compares ``L^1`` with four others on one data set and names no test for more;
     Demsar (2006) compares ``k`` learners on ``N`` data sets by their ranks
     (:func:`evalkit.stats.friedman.friedman_test`). Here: the 27 UCI data sets of Bouckaert & Frank
-    (:data:`evalkit.datasets.UCI_DATASETS`), each preprocessed as the replicability part's
+    (``evalkit.datasets.UCI_DATASETS``), each preprocessed as the replicability part's
     stand-ins are (missing values imputed, nominal attributes one-hot, columns scaled to
     [0, 1]; fitted on each training set), the same stratified folds for every learner.
 
@@ -542,9 +592,10 @@ def familywise_chances(*, alpha=0.05, n_tests=4):
 
 @checks(training_bias=Instance("DataFrame", none=True), fold_errors=Instance("DataFrame", none=True),
         t_table=Boolean(), familywise=Instance(dict, none=True),
-        familywise_simulation=Instance("DataFrame", none=True), rank_tests=Instance("DataFrame", none=True))
+        familywise_simulation=Instance("DataFrame", none=True), rank_tests=Instance("DataFrame", none=True),
+        ten_vs_eleven=Instance(dict, none=True))
 def ours(*, training_bias=None, fold_errors=None, t_table=False, familywise=None, familywise_simulation=None,
-         rank_tests=None):
+         rank_tests=None, ten_vs_eleven=None):
     """Our values of the page's claims, from its results; a part left out (None, False) adds none.
 
     Parameters
@@ -571,6 +622,10 @@ def ours(*, training_bias=None, fold_errors=None, t_table=False, familywise=None
         ``scott.multiple.account``, whether uncorrected the family-wise error of
         independent tests is above 5% and with Bonferroni's correction not (three
         Monte Carlo standard errors either way).
+    ten_vs_eleven : dict, optional
+        :func:`ten_versus_eleven`'s result: ``scott.compare.ten-vs-eleven``, whether test sets
+        of the lecture's minimum size (30) cannot tell the two errors apart (the size needed
+        is larger).
     rank_tests : pandas.DataFrame, optional
         :func:`rank_tests_null`'s result: ``scott.multiple.other-tests``, decided with its
         Monte Carlo error (:func:`evalkit.claims.decide`): uncorrected, the four rank tests
@@ -593,6 +648,8 @@ def ours(*, training_bias=None, fold_errors=None, t_table=False, familywise=None
     {'scott.multiple.account': True}
     >>> ours(rank_tests=rank_tests_null(scale="binder"))["scott.multiple.other-tests"].holds
     True
+    >>> ours(ten_vs_eleven=ten_versus_eleven())
+    {'scott.compare.ten-vs-eleven': True}
     """
     values = {}
     if training_bias is not None:
@@ -623,6 +680,8 @@ def ours(*, training_bias=None, fold_errors=None, t_table=False, familywise=None
         values.update({"scott.multiple.per-test": familywise["per test"],
                        "scott.multiple.at-least-one": familywise["at least one"],
                        "scott.multiple.overall-confidence": familywise["overall confidence"]})
+    if ten_vs_eleven is not None:
+        values["scott.compare.ten-vs-eleven"] = bool(ten_vs_eleven["n_needed"] > 30)
     if rank_tests is not None:
         rate, se = rank_tests["familywise error"], rank_tests["standard_error"]
         corrected = ["Holm", "Friedman, then Holm"]

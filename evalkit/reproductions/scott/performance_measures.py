@@ -19,18 +19,19 @@ from __future__ import annotations
 import numpy as np
 
 from ... import curves, metrics
-from ..._checks import Choice, Instance, Integer, Jobs, Real, Values, checks
+from ..._checks import Choice, Instance, Integer, Jobs, Real, Seed, Values, checks
 from ..._parallel import parallel_map
 from .._common import APPROXIMATELY_95, int_seed
 from .._experiment import experiment
 from .setups import load_diabetes
-from .source import IMBALANCED_EXAMPLE
+from .source import IMBALANCED_EXAMPLE, ROC_EXAMPLES
 
 __all__ = [
     "APPROXIMATELY_95",
     "ISO_SCENARIOS",
     "auc_interval_coverage",
     "cora_multiclass_auc",
+    "hull_mixing",
     "imbalanced_confusion_matrices",
     "ours",
     "roc_analysis",
@@ -340,6 +341,65 @@ def cora_multiclass_auc(*, test_size: float = 1 / 3, seed: int = 0):
                 "scikit-learn": roc_auc_score(y_test, prob, multi_class=scheme, average=average),
             }
     return pd.DataFrame(rows).T.rename_axis("reduction")
+
+
+@checks(weights=Values(Real(0, 1, closed="neither")), n_draws=Integer(2), seed=Seed())
+def hull_mixing(*, weights=(0.25, 0.5, 0.75), n_draws=10_000, seed=20260412):
+    """"Can use as a classifier any part of the hull since can randomly select between two classifiers".
+
+    On the lecture's ten examples (:data:`~evalkit.reproductions.scott.source.ROC_EXAMPLES`):
+    for each segment of the convex hull of their ROC points, between the classifiers ``A`` and
+    ``B`` at its ends (the score thresholds of its two vertices), a randomized classifier
+    predicts with ``A`` with probability ``w`` and with ``B`` otherwise, a coin flip per
+    example. Over ``n_draws`` draws of the flips its mean rates are compared with the point
+    ``w A + (1 - w) B`` of the segment, in Monte Carlo standard errors. (By linearity of
+    expectation this holds for any two classifiers, so it illustrates the slide rather than
+    tests it: ``scott.roc.hull-mixing`` is not recorded.)
+
+    Parameters
+    ----------
+    weights : tuple of float
+        The probabilities ``w`` of using ``A``, each strictly between 0 and 1.
+    n_draws : int
+        Draws of the coin flips per segment and weight.
+    seed : int
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (segment, ``w``); the segment's point (``target FPR``, ``target TPR``), the
+        mean rates of the draws (``FPR``, ``TPR``), their standard errors and ``|z|``, the
+        larger of the two distances in standard errors.
+
+    Examples
+    --------
+    >>> res = hull_mixing(n_draws=2000, seed=1)
+    >>> len(res) > 0, bool((res["|z|"] < 4).all())
+    (True, True)
+    """
+    import pandas as pd
+
+    is_pos = np.array([label == "+" for label in ROC_EXAMPLES["label"]])
+    score = np.asarray(ROC_EXAMPLES["confidence"], dtype=float)
+    fpr, tpr, thresholds = curves.roc_curve(is_pos, score)
+    hull = curves.roc_convex_hull(fpr, tpr)
+    rng = np.random.default_rng(int_seed(seed))
+    rows = {}
+    for a, b in zip(hull[:-1], hull[1:]):
+        pred_a, pred_b = score >= thresholds[a], score >= thresholds[b]
+        for w in weights:
+            use_a = rng.random((n_draws, score.size)) < w            # a coin flip per example and draw
+            pred = np.where(use_a, pred_a, pred_b)
+            draw_tpr = pred[:, is_pos].mean(axis=1)
+            draw_fpr = pred[:, ~is_pos].mean(axis=1)
+            target = (w * fpr[a] + (1 - w) * fpr[b], w * tpr[a] + (1 - w) * tpr[b])
+            se = (draw_fpr.std(ddof=1) / np.sqrt(n_draws), draw_tpr.std(ddof=1) / np.sqrt(n_draws))
+            z = [abs(m - t) / e if e > 0 else (0.0 if m == t else np.inf)
+                 for m, t, e in zip((draw_fpr.mean(), draw_tpr.mean()), target, se)]
+            rows[(f"({fpr[a]:.1f}, {tpr[a]:.1f})-({fpr[b]:.1f}, {tpr[b]:.1f})", w)] = {
+                "target FPR": target[0], "target TPR": target[1], "FPR": draw_fpr.mean(), "TPR": draw_tpr.mean(),
+                "FPR s.e.": se[0], "TPR s.e.": se[1], "|z|": max(z)}
+    return pd.DataFrame(rows).T.rename_axis(["segment", "w"])
 
 
 def _labels_and_scores(pair, name):

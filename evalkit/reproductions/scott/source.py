@@ -12,7 +12,10 @@ Examples
 (10, 5)
 """
 
-__all__ = ["CI_EXAMPLE", "IMBALANCED_EXAMPLE", "ROC_EXAMPLES"]
+__all__ = ["CI_EXAMPLE", "IMBALANCED_EXAMPLE", "ROC_EXAMPLES", "TEN_VERSUS_ELEVEN"]
+
+#: the opening question: "If a tree has error 10% and an ANN has error 11%, is the tree absolutely better?"
+TEN_VERSUS_ELEVEN = {"tree": 0.10, "ANN": 0.11}
 
 #: the confidence-interval example: h misclassifies 12 of the 40 examples of the test set
 CI_EXAMPLE = {"mistakes": 12, "n_samples": 40}

@@ -288,3 +288,20 @@ def test_the_pair_interval_covers_on_the_first_clustering_alone_not_on_both():
     first = dict(list(every.items())[:1])
     assert_each_refuted(_ours_of(significance_enrichment), {"section": "interval", "PAIR_INTERVAL_SETUPS": first},
                         {"gm.sec1-5-2.pairs-extension": {"PAIR_INTERVAL_SETUPS": every}})
+
+
+def _reduced_frame(validation, test, training, se=0.02):
+    import pandas as pd
+
+    return pd.DataFrame({"leaves": [2, 30, 300], "training error": training, "validation error": validation,
+                         "validation s.e.": [se] * 3, "test error": test, "test s.e.": [se] * 3,
+                         "chosen": ["", "both", ""]}, index=pd.Index([1, 8, "unlimited"], name="max depth"))
+
+
+def test_reduced_error_holds_where_validation_tracks_test_and_training_does_not():
+    ours = lambda frame: cost_validation_imbalance.ours(reduced=frame)["gm.sec1-8.reduced-error"]   # noqa: E731
+    assert ours(_reduced_frame([0.6, 0.40, 0.35], [0.61, 0.41, 0.37], [0.6, 0.3, 0.0])) is True
+    # the validation error misses the test error by far more than its sampling error
+    assert ours(_reduced_frame([0.6, 0.40, 0.15], [0.61, 0.41, 0.37], [0.6, 0.3, 0.0])) is False
+    # the training error of the deepest tree is as good an estimate: the validation set adds nothing
+    assert ours(_reduced_frame([0.6, 0.40, 0.35], [0.61, 0.41, 0.37], [0.6, 0.4, 0.36])) is False

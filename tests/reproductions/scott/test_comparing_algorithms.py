@@ -135,3 +135,17 @@ def test_other_tests_claim_both_ways():
     assert decide(frame(0.17, 0.08, 0.023)) is False       # a correction that lets errors through
     assert decide(frame(0.04, 0.03, 0.02)) is False        # nothing to correct: uncorrected already below 5%
     assert decide(frame(0.17, 0.049, 0.02)) is None        # within the Monte Carlo error of 5%
+
+
+def test_ten_versus_eleven_both_ways(monkeypatch):
+    """The size needed is where the normal interval of the difference first excludes 0; the claim fails
+    where the lecture's minimum test set (30) would already tell the errors apart."""
+    res = comparing_algorithms.ten_versus_eleven(sizes=(30,))
+    n = res["n_needed"]
+    diff = lambda k: stats.error_difference_interval(0.11, k, 0.10, k)   # noqa: E731
+    assert diff(n).significant and not diff(n - 1).significant
+    assert comparing_algorithms.ours(ten_vs_eleven=res) == {"scott.compare.ten-vs-eleven": True}
+    monkeypatch.setitem(comparing_algorithms.TEN_VERSUS_ELEVEN, "ANN", 0.60)
+    far = comparing_algorithms.ten_versus_eleven(sizes=(30,))
+    assert far["n_needed"] <= 30 and far["intervals"]["significant"].all()
+    assert comparing_algorithms.ours(ten_vs_eleven=far) == {"scott.compare.ten-vs-eleven": False}

@@ -97,3 +97,14 @@ def test_auc_coverage_units_pool_to_the_whole_sample():
     a = performance_measures.auc_interval_coverage(sizes=(5,), aucs=(0.75,), n_trials=1500, seed=3, n_jobs=1)
     b = performance_measures.auc_interval_coverage(sizes=(5,), aucs=(0.75,), n_trials=1500, seed=3, n_jobs=2)
     assert a.equals(b)
+
+
+def test_hull_mixing_lands_on_the_segments():
+    res = performance_measures.hull_mixing(n_draws=4000, seed=3)
+    assert len(res) == 3 * 4                       # four hull segments of the ten examples, three weights
+    assert (res["|z|"] < 4).all()
+    # the targets are the segments' points: w of the way from B to A
+    w = res.index.get_level_values("w").to_numpy()
+    assert np.all((res["target FPR"] >= 0) & (res["target FPR"] <= 1)) and set(w) == {0.25, 0.5, 0.75}
+    with pytest.raises(ValueError, match="weights"):
+        performance_measures.hull_mixing(weights=(0.0,))
