@@ -224,3 +224,16 @@ def test_uci_reading_and_conclusions_fail_on_counter_examples():
     levels.counts["corrected 10x10 CV, level 0.1"] = {pair: np.full(27, 5) for pair in bf.PAIR_SLUGS}
     assert uci_tables.ours(conclusions=levels)["bf.sec4_3.level-no-major-impact"] is False
     assert uci_tables.ours(conclusions=consistent)["bf.sec4_3.level-no-major-impact"] is True
+
+
+def test_per_dataset_counts_are_the_counts_behind_the_summary_rows():
+    res = _fake_uci_result()
+    summaries = uci_tables.summary_tables(res)
+    for table in ("Table 2", "Table 3", "Table 4"):
+        counts = uci_tables.per_dataset_counts(res, table=table)
+        assert counts.shape == (27, 3 * len(uci_tables.TABLE_TESTS[table]))
+        for (test, pair), column in counts.items():
+            consistent = int(((column == 0) | (column == res.repetitions)).sum())
+            assert consistent == summaries[test][pair].consistent, (test, pair)
+    with pytest.raises(ValueError, match="table"):
+        uci_tables.per_dataset_counts(res, table="Table 1")

@@ -24,7 +24,7 @@ from .studies import tables1_4
 
 __all__ = ["EQUAL_EFFORT", "REPLICABILITY_ORDER", "TABLE_TESTS", "cell_comparison", "cell_differences",
            "dataset_properties", "effort_comparison", "mean_replicability", "ours", "partition_dependent",
-           "summary_comparison", "summary_tables", "table1_comparison", "tables1_4"]
+           "per_dataset_counts", "summary_comparison", "summary_tables", "table1_comparison", "tables1_4"]
 
 
 @checks(loader=Function(none=True))
@@ -191,6 +191,43 @@ TABLE_TESTS = {
                 "corrected 10x10 CV, level 0.1"),
 }
 """The tests (columns) of each of the paper's Tables 1-4, as the replication names them."""
+
+
+@checks(result=replication_result(), table=Choice("Table 2", "Table 3", "Table 4"))
+def per_dataset_counts(result, *, table):
+    """The per-data-set counts behind one of Tables 2-4, which the paper prints only as summaries.
+
+    Each cell is the number of the run's repetitions (of ten) in which the test does *not*
+    reject on that data set; a count strictly between 0 and 10 is a data set on which the
+    test is not consistent, the ones that lower a summary row's R.
+
+    Parameters
+    ----------
+    result : ReplicationResult
+        A run on the paper's 27 data sets (in the order of ``PAPER_DATASET_NAMES``).
+    table : {"Table 2", "Table 3", "Table 4"}
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per data set (the paper's names); columns (test, pair), the tests of
+        :data:`TABLE_TESTS` for ``table``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from evalkit.reproductions.replicability import PAIR_SLUGS, PAPER_DATASET_NAMES, SUMMARY_CLAIMS
+    >>> counts = {t: {p: np.full(27, 10) for p in PAIR_SLUGS} for t in [*SUMMARY_CLAIMS, "corrected 10x10 CV"]}
+    >>> res = ReplicationResult(tuple(PAPER_DATASET_NAMES), 10, counts, 0, 0.0)
+    >>> per_dataset_counts(res, table="Table 2").shape
+    (27, 12)
+    """
+    import pandas as pd
+
+    columns = {(test, pair): result.counts[test][pair] for test in TABLE_TESTS[table] for pair in result.counts[test]}
+    frame = pd.DataFrame(columns, index=[PAPER_DATASET_NAMES.get(name, name) for name in result.datasets])
+    frame.columns = pd.MultiIndex.from_tuples(frame.columns, names=["test", "pair"])
+    return frame
 
 
 def _paper_summary(test, pair):
