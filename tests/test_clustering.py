@@ -1,6 +1,7 @@
 """Tests of evalkit.clustering against scikit-learn, scikit-bio and brute force."""
 import itertools
 import tracemalloc
+import warnings
 
 import numpy as np
 import pytest
@@ -266,3 +267,33 @@ def test_mantel_statistic_stays_in_minus_one_one():
 def test_bad_arguments_are_named(call, exc, name):
     with pytest.raises(exc, match=name):
         call()
+
+
+# --------------------------------------------------------------------------- degenerate counts (issue 43)
+@pytest.mark.parametrize("measure", [cl.rand_statistic, cl.jaccard_coefficient, cl.cluster_entropy,
+                                     cl.total_entropy, cl.cluster_purity, cl.total_purity])
+def test_booleans_are_not_counts(measure):
+    with pytest.raises(TypeError, match="booleans are not counts"):
+        measure(np.array([[True, False], [True, True]]))
+
+
+@pytest.mark.parametrize("measure", [cl.rand_statistic, cl.jaccard_coefficient, cl.cluster_entropy,
+                                     cl.total_entropy, cl.cluster_purity, cl.total_purity])
+def test_counts_near_the_float_maximum_give_the_ratios_of_the_scaled_counts(measure):
+    counts = np.array([[3.0, 1.0], [2.0, 4.0]])
+    huge = counts * 1e307                      # sums past the largest float
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # no RuntimeWarning, no inf or NaN
+        np.testing.assert_allclose(measure(huge), measure(counts), rtol=1e-12)
+
+
+def test_preserved_variability_without_variance_and_near_the_float_maximum():
+    with pytest.raises(ValueError, match="all be zero"):
+        cl.preserved_variability([0.0, 0.0, 0.0], 1)
+    assert cl.preserved_variability([1e308, 1e308, 1e308, 1e308], 2) == pytest.approx(0.5)
+    assert cl.preserved_variability([2.0, 2.0], 1) == pytest.approx(0.5)
+
+
+def test_sse_that_overflows_is_an_error_naming_x():
+    with pytest.raises(OverflowError, match="X is too large"):
+        cl.sse([[1e308, 0.0], [-1e308, 0.0]], [0, 1], centers=[[0.0, 0.0], [0.0, 0.0]])

@@ -23,8 +23,8 @@ __all__ = [
 
 # Declared argument checks (the bodies add the checks that involve several arguments).
 LABELS = Array(ndim=1, kind="label", min_size=2)
-PAIR_TABLE = Array(ndim=2, kind="real", low=0)  # the body says "2x2 pair count table"
-MATCHING = Array(ndim=2, kind="real", low=0)
+PAIR_TABLE = Array(ndim=2, kind="count")  # the body says "2x2 pair count table"; booleans are not counts
+MATCHING = Array(ndim=2, kind="count")
 DISTANCES = Array(ndim=(1, 2), kind="real", low=0)
 SQUARE = Array(ndim=2, kind="real", square=True)
 

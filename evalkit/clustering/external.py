@@ -127,8 +127,12 @@ def pair_confusion(labels_true, labels_pred):
 
 def _pair_table(table):
     t = np.asarray(table, dtype=float)
-    if t.shape != (2, 2) or not np.isfinite(t).all() or (t < 0).any() or t.sum() == 0:
+    if t.shape != (2, 2) or not np.isfinite(t).all() or (t < 0).any() or t.max() == 0:
         raise ValueError(f"table must be a 2x2 pair count table [[u11, u10], [u01, u00]]; got {table!r}")
+    with np.errstate(over="ignore"):
+        overflows = not np.isfinite(t.sum())
+    if overflows:                     # counts near the float maximum: the measures are ratios, so scale them
+        t = t / t.max()
     return t.ravel()
 
 
@@ -213,6 +217,10 @@ def _matching(mm):
     m = np.asarray(mm, dtype=float)
     if m.ndim != 2 or m.size == 0 or not np.isfinite(m).all() or (m < 0).any():
         raise ValueError("mm must be a 2-D matching matrix of non-negative counts (classes x clusters)")
+    with np.errstate(over="ignore"):
+        overflows = not np.isfinite(m.sum())
+    if overflows:                     # counts near the float maximum: the measures are ratios, so scale them
+        m = m / m.max()
     sizes = m.sum(axis=0)
     if (sizes == 0).any():
         raise ValueError(f"mm has empty clusters (all-zero columns {np.flatnonzero(sizes == 0).tolist()})")

@@ -283,7 +283,12 @@ def sse(X, labels, *, centers=None):
         c = np.asarray(centers, dtype=float)
         if c.shape != (w, x.shape[1]):
             raise ValueError(f"centers must have shape ({w}, {x.shape[1]}); got {c.shape}")
-    return float(np.sum((x - c[codes]) ** 2))
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = float(np.sum((x - c[codes]) ** 2))
+    if not np.isfinite(total):
+        raise OverflowError("X is too large: the sum of squared distances exceeds the largest float "
+                            f"({np.finfo(float).max:.3g}); rescale X (the SSE scales with its square)")
+    return total
 
 
 @checks(eigenvalues=Array(ndim=1, kind="real"), k=Integer(1))
@@ -302,6 +307,11 @@ def preserved_variability(eigenvalues, k):
     float
         The share of the total, in [0, 1].
 
+    Raises
+    ------
+    ValueError
+        When an eigenvalue is negative, every eigenvalue is zero, or ``k`` exceeds their number.
+
     Examples
     --------
     >>> preserved_variability([4, 3, 2, 1], 2)
@@ -312,4 +322,7 @@ def preserved_variability(eigenvalues, k):
         raise ValueError("eigenvalues must be a non-empty 1-D array of non-negative numbers")
     if k > lam.size:
         raise ValueError(f"k must be an integer between 1 and {lam.size}; got {k!r}")
+    if lam[0] <= 0:
+        raise ValueError("eigenvalues must not all be zero: there is no variance to preserve")
+    lam = lam / lam[0]                  # a ratio: scaled so that eigenvalues near the float maximum do not overflow
     return float(lam[:k].sum() / lam.sum())
