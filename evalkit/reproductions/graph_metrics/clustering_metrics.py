@@ -10,13 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from ... import clustering as cl
-from ..._checks import Array, Choice, Integer, checks
+from ..._checks import Array, Choice, Instance, Integer, Values, checks
 from .._common import BOOK_PAPER_SMALL
 from .._experiment import experiment
-from .setups import network_partitions
+from .setups import cora_words_pca, network_partitions
 from .source import FIGURE_1_11, FIGURE_1_13, FIGURE_1_14_IDEAL, FIGURE_1_14_OBSERVED
 
-__all__ = ["SECTIONS", "community_validation", "ours"]
+__all__ = ["SECTIONS", "cluster_count_trends", "community_validation", "ours"]
 
 #: The page's claims tables: section -> the claim ids it shows, in the order shown.
 SECTIONS = {
@@ -82,6 +82,68 @@ def community_validation(*, permutations: int = 999, seed: int = 20260501):
             "C-index": cl.c_index(f["distance"], f["communities"]),
         }
     return pd.DataFrame(rows)
+
+
+@checks(scale=BOOK_PAPER_SMALL, cluster_counts=Values(Integer(2), min_len=3), n_components=Integer(2),
+        n_init=Integer(1))
+@experiment(
+    "graph-metrics-cluster-count",
+    scales={"book": {"cluster_counts": tuple(range(2, 13)), "n_init": 10},
+            "paper": {"cluster_counts": tuple(range(2, 13)), "n_init": 10},
+            "small": {"cluster_counts": (2, 3, 4), "n_init": 1}},
+    paper_cost="~15 s on 1 core (k-means 11 times, 10 starts each, and the silhouettes of 2,708 papers)",
+    uses={"data": "gm-cora-kmeans-k"},
+)
+def cluster_count_trends(*, cluster_counts: tuple[int, ...] = tuple(range(2, 13)), n_components: int = 50,
+                         n_init: int = 10, seed: int = 0):
+    """Cohesion, separation and the silhouette of k-means on Cora's words as the number of clusters grows.
+
+    Section 1.5 of the graph-mining chapter: the silhouette coefficient, "unlike cohesion
+    and separation, is independent of the number of clusters present". Cohesion (the SSE,
+    1.44) can only improve as clusters are added to an optimal clustering, and so can
+    separation (the between-cluster sum of squares, which is the total sum of squares minus
+    the SSE); the silhouette compares each point's own cluster with the nearest other one
+    and has no such trend.
+
+    Parameters
+    ----------
+    cluster_counts : tuple of int
+        The numbers of clusters (at least three of them, each at least 2).
+    n_components : int
+        Principal components of Cora's word counts clustered (as the significance page's k-means).
+    n_init : int
+        Starts of k-means per number of clusters (scikit-learn's ``n_init``); the best is kept.
+    seed : int
+        Seed of k-means' starts.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``clusters``: ``cohesion (SSE)``, ``separation (SS between)`` and
+        ``mean silhouette`` (Rousseeuw's, Euclidean distances).
+
+    Examples
+    --------
+    >>> trends = cluster_count_trends(scale="small", seed=0)   # 2, 3 and 4 clusters, one start each
+    >>> trends["cohesion (SSE)"].is_monotonic_decreasing
+    True
+    """
+    import pandas as pd
+    from scipy.spatial.distance import pdist, squareform
+    from sklearn.cluster import KMeans
+
+    from ... import datasets
+
+    Z = cora_words_pca(datasets.load_cora().features.toarray().astype(float), n_components=n_components, seed=0)
+    distances = squareform(pdist(Z))
+    total = float(((Z - Z.mean(axis=0)) ** 2).sum())
+    rows = {}
+    for k in cluster_counts:
+        km = KMeans(k, n_init=n_init, random_state=seed).fit(Z)
+        sse = cl.sse(Z, km.labels_, centers=km.cluster_centers_)
+        rows[k] = {"cohesion (SSE)": sse, "separation (SS between)": total - sse,
+                   "mean silhouette": cl.silhouette(distances, km.labels_)}
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("clusters")
 
 
 def _example_claims():
@@ -212,14 +274,18 @@ def _range_claims(rng, n_cases=RANGE_CASES, *, purity=cl.cluster_purity, mantel=
             "gm.eq1-50.c-index-range": c_ok, "gm.eq1-49.dunn-range": dunn_ok, "gm.eq1-47.silhouette-range": silhouette_ok}
 
 
-@checks(section=Choice(*SECTIONS))
-def ours(*, section):
-    """Our values of the claims of one of the page's tables, from the source's examples.
+@checks(section=Choice(*SECTIONS, none=True), trends=Instance("DataFrame", none=True))
+def ours(*, section=None, trends=None):
+    """Our values of the claims of one of the page's tables, from the source's examples, or of the k-means trends.
 
     Parameters
     ----------
-    section : str
-        One of :data:`SECTIONS`.
+    section : str, optional
+        One of :data:`SECTIONS`: those claims, from the source's examples.
+    trends : pandas.DataFrame, optional
+        :func:`cluster_count_trends`'s result: ``gm.sec1-3-2.silhouette-k``, true when cohesion
+        improves at every added cluster and the mean silhouette does not move one way only
+        (it rises at one step and falls at another).
 
     Returns
     -------
@@ -230,6 +296,17 @@ def ours(*, section):
     --------
     >>> ours(section="pairs")["gm.fig1-11.rand"]
     0.75
+    >>> import pandas as pd
+    >>> trends = pd.DataFrame({"cohesion (SSE)": [9.0, 7.0, 6.0], "mean silhouette": [0.3, 0.4, 0.2]})
+    >>> ours(trends=trends)
+    {'gm.sec1-3-2.silhouette-k': True}
     """
-    every = _example_claims()
-    return {cid: every[cid] for cid in SECTIONS[section]}
+    found = {}
+    if section is not None:
+        every = _example_claims()
+        found.update({cid: every[cid] for cid in SECTIONS[section]})
+    if trends is not None:
+        steps = np.diff(trends["mean silhouette"].to_numpy(dtype=float))
+        cohesion_improves = bool((np.diff(trends["cohesion (SSE)"].to_numpy(dtype=float)) < 0).all())
+        found["gm.sec1-3-2.silhouette-k"] = cohesion_improves and bool((steps > 0).any() and (steps < 0).any())
+    return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import curves, metrics, stats
-from ..._checks import Choice, Instance, Integer, Real, Seed, Text, Values, checks
+from ..._checks import Array, Choice, Instance, Integer, Real, Seed, Text, Values, checks
 from .._common import APPROXIMATELY_95, BOOK_PAPER, BOOK_PAPER_SMALL, int_seed
 from .._experiment import experiment
 from .setups import cora_holdout, figure_1_2_matrix
@@ -18,12 +18,14 @@ from .source import COST_1_16, M_Y, SECTION_1_6_2
 
 __all__ = [
     "SECTIONS",
+    "benefit_matrix",
     "difference_coverage",
     "imbalance",
     "imbalance_class_sizes",
     "missing_value_imputation",
     "ours",
     "reduced_error",
+    "same_signs_other_choice",
     "tree_depth",
     "validation_schemes",
 ]
@@ -31,7 +33,8 @@ __all__ = [
 #: The page's claims from the source's examples: section -> the claim ids, in the order shown.
 SECTIONS = {
     "validation": ("gm.sec1-2-5.loo-1-fold", "gm.sec1-2-5.kfold-every-fold-tested"),
-    "cost": ("gm.fig1-16.cost-mx", "gm.fig1-16.cost-my", "gm.r-cost.mx", "gm.r-cost.my", "gm.fig1-16.mx-better"),
+    "cost": ("gm.fig1-16.cost-mx", "gm.fig1-16.cost-my", "gm.r-cost.mx", "gm.r-cost.my", "gm.fig1-16.mx-better",
+             "gm.sec1-6-1.maximisation"),
     "error-rates": ("gm.sec1-6-2.diff", "gm.sec1-6-2.variance", "gm.sec1-6-2.z", "gm.sec1-6-2.half-width",
                     "gm.sec1-6-2.not-significant"),
     "small-samples": ("gm.sec1-6-2.example-attainable",),
@@ -443,6 +446,97 @@ def missing_value_imputation(*, hidden_share: float = 0.2, seed: int = 0):
     return pd.DataFrame(rows).set_index(["attribute", "strategy"])
 
 
+# ------------------------------------------------------------------ cost: the maximisation form
+
+
+@checks(cost_matrix=Array(ndim=2, square=True, kind="real", min_size=4))
+def benefit_matrix(cost_matrix):
+    r"""The maximisation form of a cost matrix: :math:`b_{ij} = \min_{k \ne i} c_{ik} - c_{ij}`.
+
+    Section 1.6.1 of the graph-mining chapter: "we can transform the problem to a
+    maximization problem by assigning positive costs to correct classifications and
+    assigning 0 or less costs to misclassifications". Subtracting each cost from a
+    constant per actual class leaves every comparison of models tested on the same data
+    unchanged (their confusion matrices have the same row sums), and this constant, the
+    row's cheapest mistake, gives the stated signs whenever a correct classification
+    costs less than every mistake of its row: the best mistake is worth 0.
+
+    Parameters
+    ----------
+    cost_matrix : array_like, shape (k, k)
+        ``cost_matrix[i, j]``: the cost of predicting class j for an example of class i.
+
+    Returns
+    -------
+    ndarray, shape (k, k)
+        The benefits; the model of most benefit is the model of least cost.
+
+    Examples
+    --------
+    Figure 1.16's costs (rewards -20 and -10 for correct classifications):
+
+    >>> benefit_matrix([[-20, 100], [45, -10]]).tolist()
+    [[120.0, 0.0], [0.0, 55.0]]
+    """
+    c = np.asarray(cost_matrix, dtype=float)
+    off = np.where(np.eye(len(c), dtype=bool), np.inf, c)
+    return off.min(axis=1, keepdims=True) - c
+
+
+@checks(first=Array(ndim=2, square=True, kind="count"), second=Array(ndim=2, square=True, kind="count"),
+        cost_matrix=Array(ndim=2, square=True, kind="real"), largest=Integer(1), n_draws=Integer(1), seed=Seed())
+def same_signs_other_choice(first, second, cost_matrix, *, largest=100, n_draws=100_000, seed=0):
+    """A benefit matrix with the stated signs that prefers the other model than ``cost_matrix`` does, or None.
+
+    Draws integer benefit matrices with every correct classification worth 1 to
+    ``largest`` and every mistake 0 to ``-largest`` (the signs Section 1.6.1 states), and
+    returns the first under which the model of most benefit is not the model of least
+    cost: the signs alone do not make a maximisation problem equivalent to the costs
+    (:func:`benefit_matrix` does). None when no draw does (as when one model dominates the
+    other: at least as many hits of every class and no more mistakes of any kind).
+
+    Parameters
+    ----------
+    first, second : array_like, shape (k, k)
+        Two models' confusion matrices on the same data.
+    cost_matrix : array_like, shape (k, k)
+        The costs.
+    largest : int, default 100
+        The largest benefit (and the most negative) drawn.
+    n_draws : int, default 100000
+        Benefit matrices drawn.
+    seed : int or numpy.random.Generator, default 0
+        Seed of the draws.
+
+    Returns
+    -------
+    ndarray or None
+        The first benefit matrix found.
+
+    Examples
+    --------
+    Figure 1.2's model dominates M_y, so no benefit matrix prefers M_y; two models that
+    trade a false positive for a false negative can be ranked either way:
+
+    >>> same_signs_other_choice([[4, 1], [2, 1]], [[3, 2], [2, 1]], [[-20, 100], [45, -10]]) is None
+    True
+    >>> same_signs_other_choice([[4, 1], [2, 1]], [[3, 2], [1, 2]], [[-20, 100], [45, -10]], seed=0).tolist()
+    [[16.0, -4.0], [-7.0, 26.0]]
+    """
+    first, second = np.asarray(first, dtype=float), np.asarray(second, dtype=float)
+    if first.shape != second.shape or first.shape != np.shape(cost_matrix):
+        raise ValueError(f"first, second and cost_matrix must have one shape; got {first.shape}, {second.shape} "
+                         f"and {np.shape(cost_matrix)}")
+    cheaper_first = metrics.total_cost(first, cost_matrix) < metrics.total_cost(second, cost_matrix)
+    k = len(first)
+    rng = np.random.default_rng(seed)
+    draws = -rng.integers(0, largest + 1, size=(n_draws, k, k)).astype(float)
+    draws[:, np.arange(k), np.arange(k)] = rng.integers(1, largest + 1, size=(n_draws, k))
+    gain = np.einsum("dij,ij->d", draws, first - second)          # benefit of first minus second
+    other = (gain <= 0) if cheaper_first else (gain >= 0)
+    return draws[np.argmax(other)] if other.any() else None
+
+
 # ------------------------------------------------------------------ claims
 
 
@@ -454,6 +548,11 @@ def _example_claims():
     cost_x, cost_y = metrics.total_cost(Mx, COST_1_16), metrics.total_cost(M_Y, COST_1_16)
     ours = {"gm.fig1-16.cost-mx": cost_x, "gm.fig1-16.cost-my": cost_y, "gm.fig1-16.mx-better": bool(cost_x < cost_y),
             "gm.r-cost.mx": cost_x, "gm.r-cost.my": cost_y}
+    benefits = benefit_matrix(COST_1_16)
+    mistakes = ~np.eye(len(benefits), dtype=bool)
+    signs = bool((np.diag(benefits) > 0).all() and (benefits[mistakes] <= 0).all())
+    same_choice = bool((metrics.total_cost(Mx, benefits) > metrics.total_cost(M_Y, benefits)) == (cost_x < cost_y))
+    ours["gm.sec1-6-1.maximisation"] = signs and same_choice
     ex = SECTION_1_6_2
     diff = stats.error_difference_interval(ex["error_2"], ex["n_2"], ex["error_1"], ex["n_1"], confidence_level=0.95)
     ours.update({

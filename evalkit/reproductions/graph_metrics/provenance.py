@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..._checks import Instance, Text, checks
 from .._declarations import declare
+from .clustering_metrics import cluster_count_trends
 from .cost_validation_imbalance import missing_value_imputation, reduced_error, tree_depth
 from .significance_enrichment import kmeans_sse
 
@@ -46,6 +47,7 @@ _COMPUTED_BY = {
     **{cid: RANDOM_CLOUDS for cid in ("gm.eq1-50.c-index-range", "gm.eq1-49.dunn-range", "gm.eq1-47.silhouette-range")},
     "gm.sec1-4.pv-all-one": CORA_COMPONENTS, "gm.sec1-4.pv-more-higher": CORA_COMPONENTS,
     "gm.sec1-4.sse-decreases": kmeans_sse.experiment,
+    "gm.sec1-3-2.silhouette-k": cluster_count_trends.experiment,
     "gm.sec1-5-2.pairs-extension": SIMULATED_CLUSTERINGS,
     "gm.ex5.answerable": CORA_CITATIONS,
     "gm.ex6.answerable": POLITICAL_BOOKS,

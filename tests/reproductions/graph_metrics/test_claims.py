@@ -14,6 +14,7 @@ PAGES = (binary_metrics, multilevel_metrics, cost_validation_imbalance, clusteri
 #: claims each page computes from its results (the chapter's experiments), not from the source's examples
 FROM_RESULTS = {
     binary_metrics: {"gm.sec1-2-4.upper-right-rule"},
+    clustering_metrics: {"gm.sec1-3-2.silhouette-k"},
     cost_validation_imbalance: {"gm.sec1-6-2.example-large-enough", "gm.sec1-8.training-error-optimistic",
                                 "gm.sec1-8.pessimistic", "gm.sec1-8.missing-values", "gm.sec1-8.reduced-error"},
     significance_enrichment: {"gm.sec1-4.pv-all-one", "gm.sec1-4.pv-more-higher", "gm.sec1-4.sse-decreases",

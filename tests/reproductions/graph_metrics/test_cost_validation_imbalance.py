@@ -73,3 +73,38 @@ def test_missing_value_imputation_and_class_sizes(shared_data):
 def test_tree_depth_small(shared_data):
     depth = graph_metrics.tree_depth(depths=(1, 0))
     assert depth.index.tolist() == [1, "unlimited"] and depth.loc["unlimited", "training error"] < 0.05
+
+
+def test_benefit_matrix_keeps_every_comparison_of_models_on_the_same_data():
+    import numpy as np
+
+    from evalkit import metrics
+
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        k = int(rng.integers(2, 5))
+        costs = rng.integers(-50, 50, size=(k, k)).astype(float)
+        rows = rng.integers(1, 30, size=k)
+        first = np.array([rng.multinomial(r, np.ones(k) / k) for r in rows])    # same row sums: same data
+        second = np.array([rng.multinomial(r, np.ones(k) / k) for r in rows])
+        benefits = page.benefit_matrix(costs)
+        cost_gap = metrics.total_cost(first, costs) - metrics.total_cost(second, costs)
+        benefit_gap = metrics.total_cost(first, benefits) - metrics.total_cost(second, benefits)
+        assert np.isclose(cost_gap, -benefit_gap)
+        # the row's cheapest mistake is worth 0, no mistake more
+        off = ~np.eye(k, dtype=bool)
+        assert np.isclose(np.where(off, benefits, -np.inf).max(axis=1), 0).all()
+
+
+def test_same_signs_other_choice_finds_only_matrices_with_the_signs_that_disagree():
+    import numpy as np
+
+    from evalkit import metrics
+
+    first, second, costs = np.array([[4, 1], [2, 1]]), np.array([[3, 2], [1, 2]]), np.array([[-20, 100], [45, -10]])
+    found = page.same_signs_other_choice(first, second, costs, seed=1)
+    assert (np.diag(found) > 0).all() and (found[~np.eye(2, dtype=bool)] <= 0).all()
+    assert metrics.total_cost(first, found) <= metrics.total_cost(second, found)      # prefers the dearer model
+    assert page.same_signs_other_choice(first, first + np.array([[-1, 1], [0, 0]]), costs, seed=1) is None  # dominated
+    with pytest.raises(ValueError, match="one shape"):
+        page.same_signs_other_choice(first, np.eye(3, dtype=int), costs)

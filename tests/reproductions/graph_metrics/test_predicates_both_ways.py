@@ -305,3 +305,23 @@ def test_reduced_error_holds_where_validation_tracks_test_and_training_does_not(
     assert ours(_reduced_frame([0.6, 0.40, 0.15], [0.61, 0.41, 0.37], [0.6, 0.3, 0.0])) is False
     # the training error of the deepest tree is as good an estimate: the validation set adds nothing
     assert ours(_reduced_frame([0.6, 0.40, 0.35], [0.61, 0.41, 0.37], [0.6, 0.4, 0.36])) is False
+
+
+def test_the_maximisation_form_fails_where_a_correct_classification_costs_more_than_a_mistake():
+    costs = source.COST_1_16.copy()
+    costs[1, 1] = costs[1, 0] + 1              # a true negative dearer than a false positive: no sign pattern
+    assert_each_refuted(_ours_of(cost_validation_imbalance), {"section": "cost"},
+                        {"gm.sec1-6-1.maximisation": {"COST_1_16": costs}})
+
+
+def test_the_silhouette_k_reading_both_ways():
+    import pandas as pd
+
+    def trends(sse, silhouette):
+        return pd.DataFrame({"cohesion (SSE)": sse, "mean silhouette": silhouette})
+
+    key = "gm.sec1-3-2.silhouette-k"
+    assert clustering_metrics.ours(trends=trends([9.0, 7.0, 6.0, 5.0], [0.3, 0.4, 0.2, 0.25]))[key] is True
+    assert clustering_metrics.ours(trends=trends([9.0, 7.0, 6.0, 5.0], [0.4, 0.3, 0.2, 0.1]))[key] is False  # one way
+    assert clustering_metrics.ours(trends=trends([9.0, 7.0, 6.0, 5.0], [0.1, 0.2, 0.3, 0.4]))[key] is False
+    assert clustering_metrics.ours(trends=trends([9.0, 7.0, 7.5, 5.0], [0.3, 0.4, 0.2, 0.25]))[key] is False  # SSE up
