@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..._checks import Instance, Text, checks
 from .._declarations import declare
 from .clustering_metrics import cluster_count_trends
-from .cost_validation_imbalance import missing_value_imputation, reduced_error, tree_depth
+from .cost_validation_imbalance import missing_value_imputation, occams_razor, reduced_error, tree_depth
 from .significance_enrichment import kmeans_sse
 
 __all__ = ["declaration_of", "options"]
@@ -55,6 +55,7 @@ _COMPUTED_BY = {
     "gm.sec1-8.pessimistic": tree_depth.experiment,
     "gm.sec1-8.missing-values": missing_value_imputation.experiment,
     "gm.sec1-8.reduced-error": reduced_error.experiment,
+    "gm.sec1-8.occams-razor": occams_razor.experiment,
 }
 
 

@@ -16,7 +16,8 @@ FROM_RESULTS = {
     binary_metrics: {"gm.sec1-2-4.upper-right-rule"},
     clustering_metrics: {"gm.sec1-3-2.silhouette-k"},
     cost_validation_imbalance: {"gm.sec1-6-2.example-large-enough", "gm.sec1-8.training-error-optimistic",
-                                "gm.sec1-8.pessimistic", "gm.sec1-8.missing-values", "gm.sec1-8.reduced-error"},
+                                "gm.sec1-8.pessimistic", "gm.sec1-8.missing-values", "gm.sec1-8.reduced-error",
+                                "gm.sec1-8.occams-razor"},
     significance_enrichment: {"gm.sec1-4.pv-all-one", "gm.sec1-4.pv-more-higher", "gm.sec1-4.sse-decreases",
                               "gm.ex5.answerable", "gm.ex6.answerable"},
 }

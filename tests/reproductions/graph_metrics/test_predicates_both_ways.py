@@ -325,3 +325,17 @@ def test_the_silhouette_k_reading_both_ways():
     assert clustering_metrics.ours(trends=trends([9.0, 7.0, 6.0, 5.0], [0.4, 0.3, 0.2, 0.1]))[key] is False  # one way
     assert clustering_metrics.ours(trends=trends([9.0, 7.0, 6.0, 5.0], [0.1, 0.2, 0.3, 0.4]))[key] is False
     assert clustering_metrics.ours(trends=trends([9.0, 7.0, 7.5, 5.0], [0.3, 0.4, 0.2, 0.25]))[key] is False  # SSE up
+
+
+def test_occams_razor_both_ways():
+    import pandas as pd
+
+    def occam(lowest_leaves, simplest_leaves, difference):
+        return pd.DataFrame({"lowest leaves": lowest_leaves, "simplest leaves": simplest_leaves,
+                             "difference": difference})
+
+    key = "gm.sec1-8.occams-razor"
+    ours = cost_validation_imbalance.ours
+    assert ours(occam=occam([10, 10, 10], [5, 10, 4], [0.01, -0.01, 0.0]))[key] is True
+    assert ours(occam=occam([10, 10, 10], [5, 10, 4], [0.05, 0.06, 0.055]))[key] is False   # clearly worse
+    assert ours(occam=occam([10, 10, 10], [10, 10, 10], [0.0, 0.0, 0.0]))[key] is False     # never a smaller tree
