@@ -4,10 +4,14 @@ The score matrix of a neighbourhood predictor has a stored entry for every pair 
 hops, which on a power-law network is far more than the network itself (about
 ``1.8 x 10^9`` pairs on a million nodes of mean degree 10), while its score histogram is
 small. :func:`block_score_histogram` never holds the matrix: rows ``lo:hi`` of it are
-computed from the adjacency (``A[lo:hi] @ A[:, lo:]`` for common neighbours, with the
-degree weights of Adamic/Adar, walks of length up to ``L`` for Katz, a power iteration for
+computed from the adjacency (walks of length up to ``L`` for Katz, a power iteration for
 rooted PageRank), only the pairs ``u < v`` that are not edges are kept, and the block is
-reduced at once to the positives' scores and the negatives' value counts. Blocks are merged
+reduced at once to the positives' scores and the negatives' value counts. Common
+neighbours, Adamic/Adar and Jaccard, sums over the wedges ``u - w - v``, go through a
+counting kernel (:mod:`evalkit.linkpred._wedges`) that walks the wedges of the block's rows
+once and sorts each touched pair out at once, with the bits of the sparse product
+``A[lo:hi] @ A[:, lo:]`` and without building it; common neighbours are counted in the
+kernel, the float scores sorted once per block. Blocks are merged
 exactly (counts add), so the histogram is the same whatever the blocks, ``n_jobs`` or the
 back end. Sums of floating-point weights are snapped (:func:`~evalkit.linkpred.snap_float_ties`)
 once, over the union of every block's distinct values, so a tie split by rounding is merged
@@ -30,6 +34,7 @@ import scipy.sparse as sp
 from .._parallel import parallel_imap
 from ._common import memory_bytes, snap_ties
 from ._propflow import propflow_rows
+from ._wedges import ADAMIC_ADAR, COMMON_NEIGHBORS, JACCARD, sorted_counts, wedge_block
 
 __all__ = ["BLOCK_PREDICTORS", "block_score_histogram", "columns_from", "row_blocks", "scorer", "snapped_values",
            "upper_entries"]
@@ -50,11 +55,20 @@ class _Scorer:
     snap = False          # sums of floating-point weights: snap ties over all blocks
     integer_valued = False
     directed = False      # scores that depend on the ordering: the mean of the two is evaluated
+    wedge_kind = None     # a sum over wedges: the counting kernel of _wedges reduces its blocks
 
     def __init__(self, A):
         self.A = A
         self.n = A.shape[0]
         self.deg = A.sum(axis=1)
+
+    def wedge_worth(self):
+        """What each wedge ``u - w - v`` adds to its pair's score, at ``[u, w]`` (the kernel's ``W``)."""
+        return self.A
+
+    def node_worth(self):
+        """What a wedge through each middle node adds (``W``'s column values; the kernel's ``node_worth``)."""
+        return np.ones(self.n)
 
     def walks(self, length):
         """Per row, an upper bound on the entries of rows of ``A^l``, ``l <= length`` (at most ``n`` each)."""
@@ -71,6 +85,7 @@ class _Scorer:
 
 class _CommonNeighbors(_Scorer):
     integer_valued = True
+    wedge_kind = COMMON_NEIGHBORS
 
     def rows(self, lo, hi, first_col):
         return self.A[lo:hi] @ columns_from(self.A, first_col)
@@ -78,6 +93,7 @@ class _CommonNeighbors(_Scorer):
 
 class _AdamicAdar(_Scorer):
     snap = True
+    wedge_kind = ADAMIC_ADAR
 
     def __init__(self, A):
         super().__init__(A)
@@ -86,12 +102,21 @@ class _AdamicAdar(_Scorer):
         # the weighted rows as the whole-matrix product A @ diag(w) @ A orders them, so that
         # every sum adds its terms in the same order (and gives the same bits) as there
         self.weighted = sp.csr_array(A @ sp.diags_array(w))
+        self.w = w
+
+    def wedge_worth(self):
+        return self.weighted
+
+    def node_worth(self):
+        return self.w
 
     def rows(self, lo, hi, first_col):
         return self.weighted[lo:hi] @ columns_from(self.A, first_col)
 
 
 class _Jaccard(_Scorer):
+    wedge_kind = JACCARD
+
     def rows(self, lo, hi, first_col):
         cn = (self.A[lo:hi] @ columns_from(self.A, first_col)).tocoo()
         deg = self.deg
@@ -249,8 +274,20 @@ def _counts(values, integer_valued):
     return np.unique(values, return_counts=True)
 
 
+def _reduce_wedge_block(s, lo, hi, block_pos, pos_index):
+    """:func:`_reduce_block` for a sum over wedges, by the counting kernel (the same values, bit for bit)."""
+    counted = s.integer_valued and not s.snap        # the kernel counts integer scores itself
+    capacity = 0 if counted else int(np.minimum(s.A[lo:hi] @ s.deg, s.n).sum())   # wedges bound the pairs touched
+    values, counts, edge_data, scores = wedge_block(s.A, s.wedge_worth(), lo, hi, s.wedge_kind, s.deg, block_pos,
+                                                    keep_edges=s.snap, capacity=capacity, node_worth=s.node_worth())
+    edge_values = sorted_counts(edge_data)[0] if s.snap else np.zeros(0)
+    return values, counts, edge_values, pos_index, scores
+
+
 def _reduce_block(s, lo, hi, block_pos, pos_index):
     """One block: the candidates' value counts, the edges' distinct values, the positives' raw scores."""
+    if s.wedge_kind is not None:
+        return _reduce_wedge_block(s, lo, hi, block_pos, pos_index)
     S = sp.csr_array(s.rows(lo, hi, lo))
     width = S.shape[1]
     _, _, data = _upper(S)

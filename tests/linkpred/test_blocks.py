@@ -155,3 +155,61 @@ def test_distance_histograms_from_row_blocks_equal_those_of_whole_matrices(seed)
     for name in names:
         assert np.array_equal(by_name[name].distance, given[name].distance)
         assert all(_same(a, b) for a, b in zip(by_name[name].histograms, given[name].histograms)), name
+
+
+@pytest.mark.parametrize("predictor", ["common_neighbors", "adamic_adar", "jaccard"])
+@pytest.mark.parametrize("seed", range(3))
+def test_the_wedge_kernel_gives_the_bits_of_the_sparse_product_path(predictor, seed, monkeypatch):
+    """The counting kernel against the product path it replaces, on clustered graphs of thousands of nodes."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1500, 4000))
+    g = nx.powerlaw_cluster_graph(n, 4, 0.4, seed=seed)
+    A, _ = as_adjacency(g, nodes=list(range(n)))
+    positives = random_positives(A, rng, 200)
+    kernel = score_histogram(A, positives, predictor, max_memory="2MB", n_jobs=1)
+    monkeypatch.setattr(BLOCK_PREDICTORS[predictor], "wedge_kind", None)      # the sparse-product path
+    product = score_histogram(A, positives, predictor, max_memory="2MB", n_jobs=1)
+    assert _same(kernel, product)
+
+
+def test_the_wedge_kernel_scores_a_positive_that_is_an_edge_and_one_it_never_touches():
+    from evalkit.linkpred._wedges import COMMON_NEIGHBORS, JACCARD, wedge_block
+
+    A = check_adjacency(sp.csr_array(np.array([[0, 1, 1, 0, 0], [1, 0, 1, 1, 0], [1, 1, 0, 1, 0],
+                                               [0, 1, 1, 0, 0], [0, 0, 0, 0, 0]])))
+    deg = A.sum(axis=1)
+    pos = np.array([[0, 2], [0, 3], [0, 4]])                         # an edge, a 2-hop pair, an isolated node
+    values, counts, edges, scores = wedge_block(A, A, 0, 1, COMMON_NEIGHBORS, deg, pos, keep_edges=True, capacity=8)
+    assert scores.tolist() == [1.0, 2.0, 0.0]                         # the edge (0, 2) shares node 1
+    assert values.tolist() == [2.0] and counts.tolist() == [1] and sorted(edges.tolist()) == [1.0, 1.0]
+    values, counts, _, scores = wedge_block(A, A, 0, 1, JACCARD, deg, pos, keep_edges=False, capacity=8)
+    assert scores[1] == 2.0 / (deg[0] + deg[3] - 2.0) and values.tolist() == [scores[1]]
+    values, counts, _, _ = wedge_block(A, A, 0, 4, COMMON_NEIGHBORS, deg, pos, keep_edges=False, capacity=0)
+    assert values.tolist() == [2.0] and counts.tolist() == [1]      # (0, 3), counted in the kernel
+
+
+def test_single_wedge_candidates_counted_by_key_have_the_bits_of_the_sums():
+    """A path graph: every 2-hop candidate has one wedge, so the kernel keeps no float value at all."""
+    from evalkit.linkpred._wedges import ADAMIC_ADAR, JACCARD, wedge_block
+
+    g = nx.path_graph(12)
+    g.add_edges_from([(3, 20), (3, 21), (7, 22)])                    # middle nodes of several degrees
+    A, _ = as_adjacency(g, nodes=sorted(g))
+    A = check_adjacency(A)
+    s = scorer(A, "adamic_adar")
+    values, counts, _, _ = wedge_block(A, s.wedge_worth(), 0, A.shape[0], ADAMIC_ADAR, s.deg, np.zeros((0, 2)),
+                                       keep_edges=True, capacity=0, node_worth=s.node_worth())
+    U = sp.triu(s.weighted @ A, k=1).tocsr()
+    U = (U - U.multiply(A)).tocsr()
+    U.eliminate_zeros()
+    expected_values, expected_counts = np.unique(U.data, return_counts=True)
+    assert np.array_equal(values, expected_values) and np.array_equal(counts, expected_counts)
+    values, counts, _, _ = wedge_block(A, A, 0, A.shape[0], JACCARD, s.deg, np.zeros((0, 2)), keep_edges=False,
+                                       capacity=0)
+    cn = sp.triu(A @ A, k=1).tocsr()
+    cn = (cn - cn.multiply(A)).tocoo()
+    cn.eliminate_zeros()
+    assert (cn.data == 1).all()                                      # one wedge each
+    jaccard = cn.data / ((s.deg[cn.row] + s.deg[cn.col]) - cn.data)   # the product path's formula
+    expected_values, expected_counts = np.unique(jaccard, return_counts=True)
+    assert np.array_equal(values, expected_values) and np.array_equal(counts, expected_counts)
