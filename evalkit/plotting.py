@@ -294,7 +294,7 @@ def plot_pr(recall, precision, *, ax=None, label=None, step=True, **line_kw):
 
 
 def _example_nemenyi():
-    from .stats.friedman import nemenyi_test
+    from .stats import nemenyi_test
 
     return nemenyi_test([[0.9, 0.8, 0.7], [0.8, 0.9, 0.6], [0.9, 0.7, 0.8], [0.7, 0.6, 0.5]])
 
@@ -312,7 +312,7 @@ def plot_critical_difference(result, *, names=None, ax=None, title=None):
     Parameters
     ----------
     result : NemenyiResult
-        From :func:`evalkit.stats.friedman.nemenyi_test`.
+        From :func:`evalkit.stats.nemenyi_test`.
     names : sequence of str, optional
         The algorithms' names, in the columns' order (default: "0", "1", ...).
     ax : matplotlib.axes.Axes, optional
@@ -330,7 +330,7 @@ def plot_critical_difference(result, *, names=None, ax=None, title=None):
 
     Examples
     --------
-    >>> from evalkit.stats.friedman import nemenyi_test
+    >>> from evalkit.stats import nemenyi_test
     >>> from evalkit.plotting import plot_critical_difference
     >>> res = nemenyi_test([[0.9, 0.8, 0.7], [0.8, 0.9, 0.6], [0.9, 0.7, 0.8], [0.7, 0.6, 0.5]])
     >>> ax = plot_critical_difference(res, names=["A", "B", "C"])

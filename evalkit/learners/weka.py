@@ -478,20 +478,48 @@ def _check_design(design, n_instances):
     """``design`` as (kind, value), or a ValueError naming it."""
     import numbers
 
-    if not (isinstance(design, tuple) and len(design) == 2 and design[0] in ("cv", "split")):
-        raise ValueError(f"design must be ('cv', k) or ('split', percent); got {design!r}")
+    if not (isinstance(design, tuple) and len(design) == 2 and design[0] in ("cv", "split", "stratified-split")):
+        raise ValueError(f"design must be ('cv', k), ('split', percent) or ('stratified-split', percent); "
+                         f"got {design!r}")
     kind, value = design
     if kind == "cv":
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 2 <= value <= n_instances:
             raise ValueError(f"design ('cv', k) needs an integer k with 2 <= k <= {n_instances} (the instances); "
                              f"got {value!r}")
     elif isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 < value < 100:
-        raise ValueError(f"design ('split', percent) needs 0 < percent < 100; got {value!r}")
+        raise ValueError(f"design ({kind!r}, percent) needs 0 < percent < 100; got {value!r}")
     return kind, value
 
 
+def _stratified_split(run, percent, random):
+    """Weka 3.9's ``RandomSplitResultProducer`` split of randomised ``run`` (nominal class): (train, test)."""
+    Instances = _jclass("weka.core.Instances")
+    Utils = _jclass("weka.core.Utils")
+    n = int(run.numInstances())
+    if not run.classAttribute().isNominal():  # Weka splits a numeric class unstratified, at probRound
+        size = int(Utils.probRound(n * percent / 100.0, random))
+        return Instances(run, 0, size), Instances(run, size, n - size)
+    n_classes = int(run.numClasses())
+    subsets = [Instances(run, 10) for _ in range(n_classes + 1)]  # the last: a missing class
+    for i in range(n):
+        instance = run.instance(i)
+        subsets[n_classes if instance.classIsMissing() else int(instance.classValue())].add(instance)
+    train, test = Instances(run, n), Instances(run, n)
+    for subset in subsets:
+        subset.compactify()
+        size = int(Utils.probRound(subset.numInstances() * percent / 100.0, random))
+        for j in range(int(subset.numInstances())):
+            (train if j < size else test).add(subset.instance(j))
+    train.compactify()
+    test.compactify()
+    train.randomize(random)
+    test.randomize(random)
+    return train, test
+
+
 @checks(instances=Anything("a weka.core.Instances Java object through JPype; the JVM checks it"),
-        design=Anything("checked in the body: ('cv', k) or ('split', percent), a ValueError naming design"), seeds=Values(of=Integer(), min_len=0),
+        design=Anything("checked in the body: ('cv', k), ('split', percent) or ('stratified-split', percent), "
+                        "a ValueError naming design"), seeds=Values(of=Integer(), min_len=0),
         classifiers=Values(of=Instance(tuple, list, example=lambda: WEKA_LEARNERS["NB"])))
 def weka_design_accuracies(instances, design, seeds, classifiers):
     """Accuracies of Weka classifiers on every split of one design, the splits made as Weka makes them.
@@ -505,7 +533,12 @@ def weka_design_accuracies(instances, design, seeds, classifiers):
     * ``("split", p)``: ``randomize``, then the first ``round(n p / 100)`` instances train
       and the rest test, **without** stratification, as the paper describes its random
       subsampling (Weka 3.3's ``RandomSplitResultProducer`` up to 3.3.5 did this; from
-      3.3.6 on it stratifies, and Weka 3.9's cannot be told not to).
+      3.3.6 on it stratifies, and Weka 3.9's cannot be told not to);
+    * ``("stratified-split", p)``: the stratified split of Weka 3.9's
+      ``RandomSplitResultProducer``: ``randomize``, the instances of each class (in that
+      order) split at ``Utils.probRound(n_c p / 100, random)``, the first part training,
+      then both sets ``randomize``d with the same ``random``. The paper's Section 4.3
+      control ("resampling was done with stratification").
 
     Parameters
     ----------
@@ -557,10 +590,15 @@ def weka_design_accuracies(instances, design, seeds, classifiers):
                 accuracies.append(_evaluate(models, train, test))
                 n_train.append(int(train.numInstances()))
                 n_test.append(int(test.numInstances()))
-        else:
+        elif kind == "split":
             size = int(np.floor(n * float(value) / 100.0 + 0.5))  # Java's Math.round
             train, test = Instances(run, 0, size), Instances(run, size, n - size)
             accuracies.append(_evaluate(models, train, test))
             n_train.append(size)
             n_test.append(n - size)
+        else:
+            train, test = _stratified_split(run, float(value), random)
+            accuracies.append(_evaluate(models, train, test))
+            n_train.append(int(train.numInstances()))
+            n_test.append(int(test.numInstances()))
     return np.array(accuracies), np.array(n_train), np.array(n_test)

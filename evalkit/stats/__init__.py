@@ -24,6 +24,10 @@ pvalues
     Monte Carlo (empirical) p-values, hypergeometric enrichment, McNemar's test.
 agreement
     Bouckaert & Frank's replicability R(k, n) and consistency counts.
+friedman
+    Comparing several algorithms over several data sets (Demsar 2006): average ranks, the
+    Friedman test (chi-square and Iman-Davenport F), the Nemenyi post-hoc test and its
+    critical difference, Holm's and Bonferroni's comparisons against a control.
 """
 from ._common import ALTERNATIVES, INTERVAL_METHODS
 from .agreement import ReplicabilitySummary, replicability, replicability_summary
@@ -42,6 +46,16 @@ from .difference import (
     ErrorDifferenceInterval,
     difference_interval_coverage,
     error_difference_interval,
+)
+from .friedman import (
+    ControlComparisonResult,
+    FriedmanResult,
+    NemenyiResult,
+    average_ranks,
+    control_comparison,
+    friedman_test,
+    nemenyi_critical_difference,
+    nemenyi_test,
 )
 from .multiple import MultipleTestResult, bonferroni, familywise_error, holm, simulate_familywise_error
 from .pvalues import McNemarResult, enrichment_pvalue, mcnemar_test, monte_carlo_pvalue
@@ -62,15 +76,20 @@ __all__ = [
     "ALTERNATIVES",
     "DIFFERENCE_METHODS",
     "INTERVAL_METHODS",
+    "ControlComparisonResult",
     "CoverageResult",
     "ErrorConfidenceInterval",
     "ErrorDifferenceInterval",
+    "FriedmanResult",
     "McNemarResult",
     "MultipleTestResult",
+    "NemenyiResult",
     "ReplicabilitySummary",
     "TTestResult",
     "WilcoxonResult",
+    "average_ranks",
     "bonferroni",
+    "control_comparison",
     "corrected_repeated_cv_t_test",
     "corrected_resampled_t_test",
     "coverage_map",
@@ -80,10 +99,13 @@ __all__ = [
     "error_difference_interval",
     "familywise_error",
     "five_by_two_cv_t_test",
+    "friedman_test",
     "holm",
     "interval_coverage",
     "mcnemar_test",
     "monte_carlo_pvalue",
+    "nemenyi_critical_difference",
+    "nemenyi_test",
     "normal_critical_value",
     "paired_t_test",
     "replicability",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._checks import Array, Integer, Real, checks
+from ._common import as_int64_counts
 from ._common import scalar_or_array as _scalar_or_array
 
 __all__ = ["ReplicabilitySummary", "replicability", "replicability_summary"]
@@ -43,7 +44,7 @@ def replicability(k, n):
     (1.0, 0.4444)
     """
     n = int(n)
-    k = np.asarray(k).astype(np.int64)
+    k = as_int64_counts(k, "k")
     if np.any(k > n):
         raise ValueError(f"k must not exceed n = {n}")
     return _scalar_or_array((k * (k - 1) + (n - k) * (n - k - 1)) / (n * (n - 1)))
@@ -99,7 +100,7 @@ def replicability_summary(non_rejections, n):
     ReplicabilitySummary(consistent=2, almost_consistent=3, replicability=0.8111111111111111)
     """
     n = int(n)
-    k = np.asarray(non_rejections).astype(np.int64)
+    k = as_int64_counts(non_rejections, "non_rejections")
     if np.any(k > n):
         raise ValueError(f"non_rejections must not exceed n = {n}")
     consistent = int(np.sum((k == 0) | (k == n)))

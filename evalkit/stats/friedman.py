@@ -23,8 +23,6 @@ Where we differ: :func:`friedman_test` corrects :math:`\chi^2_F` for ties by def
 :func:`scipy.stats.friedmanchisquare` and scikit-posthocs do; ``tie_correction=False`` gives
 Demsar's formula as printed. Demsar's worked example (his Table 6: four C4.5 variants on 14
 data sets) is in the tests.
-
-Import these from ``evalkit.stats.friedman``: ``evalkit.stats`` does not re-export them yet.
 """
 from __future__ import annotations
 
@@ -72,7 +70,7 @@ def average_ranks(scores, *, higher_is_better=True):
 
     Examples
     --------
-    >>> from evalkit.stats.friedman import average_ranks
+    >>> from evalkit.stats import average_ranks
     >>> average_ranks([[0.9, 0.8, 0.7], [0.6, 0.6, 0.5]]).tolist()
     [1.25, 1.75, 3.0]
     """
@@ -105,7 +103,7 @@ class FriedmanResult:
 
     Examples
     --------
-    >>> from evalkit.stats.friedman import friedman_test
+    >>> from evalkit.stats import friedman_test
     >>> res = friedman_test([[3, 2, 1], [3, 1, 2], [3, 2, 1], [3, 2, 1]])
     >>> res.average_ranks.tolist(), res.statistic
     ([1.0, 2.25, 2.75], 6.5)
@@ -148,7 +146,7 @@ def friedman_test(scores, *, higher_is_better=True, tie_correction=True):
     --------
     Four algorithms ranked alike on most of six data sets:
 
-    >>> from evalkit.stats.friedman import friedman_test
+    >>> from evalkit.stats import friedman_test
     >>> scores = [[0.90, 0.85, 0.80, 0.70], [0.88, 0.86, 0.81, 0.75], [0.70, 0.72, 0.69, 0.60],
     ...           [0.95, 0.90, 0.91, 0.85], [0.80, 0.78, 0.77, 0.79], [0.66, 0.64, 0.61, 0.60]]
     >>> res = friedman_test(scores)
@@ -201,7 +199,7 @@ def nemenyi_critical_difference(n_algorithms, n_datasets, *, alpha=0.05):
     --------
     Demsar's example, four algorithms on 14 data sets:
 
-    >>> from evalkit.stats.friedman import nemenyi_critical_difference
+    >>> from evalkit.stats import nemenyi_critical_difference
     >>> round(nemenyi_critical_difference(4, 14), 2), round(nemenyi_critical_difference(4, 14, alpha=0.10), 2)
     (1.25, 1.12)
     """
@@ -229,7 +227,7 @@ class NemenyiResult:
 
     Examples
     --------
-    >>> from evalkit.stats.friedman import nemenyi_test
+    >>> from evalkit.stats import nemenyi_test
     >>> res = nemenyi_test([[3, 2, 1]] * 10)
     >>> res.significant.astype(int).tolist()
     [[0, 0, 1], [0, 0, 0], [1, 0, 0]]
@@ -290,7 +288,7 @@ def nemenyi_test(scores, *, alpha=0.05, higher_is_better=True):
 
     Examples
     --------
-    >>> from evalkit.stats.friedman import nemenyi_test
+    >>> from evalkit.stats import nemenyi_test
     >>> scores = [[0.90, 0.85, 0.80, 0.70], [0.88, 0.86, 0.81, 0.75], [0.70, 0.72, 0.69, 0.60],
     ...           [0.95, 0.90, 0.91, 0.85], [0.80, 0.78, 0.77, 0.79], [0.66, 0.64, 0.61, 0.60]]
     >>> res = nemenyi_test(scores)
@@ -338,7 +336,7 @@ class ControlComparisonResult:
 
     Examples
     --------
-    >>> from evalkit.stats.friedman import control_comparison
+    >>> from evalkit.stats import control_comparison
     >>> control_comparison([[3, 2, 1]] * 5, control=0).reject.tolist()   # z = 1.58 and 3.16
     [False, True]
     """
@@ -385,7 +383,7 @@ def control_comparison(scores, *, control, alpha=0.05, method="holm", higher_is_
 
     Examples
     --------
-    >>> from evalkit.stats.friedman import control_comparison
+    >>> from evalkit.stats import control_comparison
     >>> scores = [[0.90, 0.85, 0.80, 0.70], [0.88, 0.86, 0.81, 0.75], [0.70, 0.72, 0.69, 0.60],
     ...           [0.95, 0.90, 0.91, 0.85], [0.80, 0.78, 0.77, 0.79], [0.66, 0.64, 0.61, 0.60]]
     >>> res = control_comparison(scores, control=0)

@@ -7,6 +7,7 @@ import numpy as np
 from scipy import stats as _st
 
 from .._checks import Array, Boolean, Choice, Integer, Real, checks
+from ._common import as_int64_counts
 from ._common import scalar_or_array as _scalar_or_array
 
 __all__ = ["McNemarResult", "enrichment_pvalue", "mcnemar_test", "monte_carlo_pvalue"]
@@ -101,7 +102,7 @@ def enrichment_pvalue(k, population, successes, sample, *, kind="tail"):
     >>> round(enrichment_pvalue(5, 20, 10, 10, kind="point"), 4), round(enrichment_pvalue(5, 20, 10, 10), 4)
     (0.3437, 0.6719)
     """
-    arrs = {name: np.asarray(v).astype(np.int64)
+    arrs = {name: as_int64_counts(v, name)
             for name, v in (("k", k), ("population", population), ("successes", successes), ("sample", sample))}
     try:
         kk, pop, succ, samp = np.broadcast_arrays(arrs["k"], arrs["population"], arrs["successes"], arrs["sample"])

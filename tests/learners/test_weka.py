@@ -190,6 +190,45 @@ def test_split_design_sizes():
     assert ((acc > 0.5) & (acc <= 1)).all()
 
 
+@pytest.mark.parametrize("name", ["glass", "labor"])
+def test_stratified_split_equals_wekas_random_split_result_producer(name, tmp_path):
+    """("stratified-split", p) is the split Weka 3.9's experimenter makes: every run's accuracy equal."""
+    import csv
+
+    inst = weka.to_instances(datasets.load_arff(name))
+    runs = [1, 2, 3, 7]
+    for classname, options in weka.WEKA_LEARNERS.values():
+        out = tmp_path / f"{classname}.csv"
+        listener = JClass("weka.experiment.CSVResultListener")()
+        listener.setOutputFile(JClass("java.io.File")(str(out)))
+        evaluator = JClass("weka.experiment.ClassifierSplitEvaluator")()
+        evaluator.setClassifier(AbstractClassifier.forName(classname, list(options)))
+        producer = JClass("weka.experiment.RandomSplitResultProducer")()
+        producer.setInstances(inst)
+        producer.setTrainPercent(90.0)
+        producer.setRandomizeData(True)
+        producer.setSplitEvaluator(evaluator)
+        producer.setResultListener(listener)
+        producer.preProcess()
+        for run in runs:  # Weka's experimenter seeds run j with new Random(j)
+            producer.doRun(run)
+        producer.postProcess()
+        with out.open() as f:
+            rows = list(csv.DictReader(f))
+        expected = np.array([float(r["Percent_correct"]) for r in rows]) / 100
+        n_train_expected = [int(float(r["Number_of_training_instances"])) for r in rows]
+        acc, n_train, n_test = weka.weka_design_accuracies(inst, ("stratified-split", 90), runs, [(classname, options)])
+        np.testing.assert_allclose(acc[:, 0], expected, rtol=1e-12)
+        assert n_train.tolist() == n_train_expected
+        assert (n_train + n_test == int(inst.numInstances())).all()
+
+
+def test_stratified_split_keeps_each_class_share():
+    inst = weka.to_instances(datasets.load_arff("iris"))   # 50 of each class: 45 train, 5 test each
+    acc, n_train, n_test = weka.weka_design_accuracies(inst, ("stratified-split", 90), [1, 2], [weka.WEKA_LEARNERS["NB"]])
+    assert n_train.tolist() == [135, 135] and n_test.tolist() == [15, 15]
+
+
 def test_wekaclassifier_sklearn_interface():
     iris = datasets.load_arff("iris")
     model = weka.WekaClassifier(*weka.WEKA_LEARNERS["NB"])
@@ -275,7 +314,7 @@ def test_weka_design_accuracies_rejects_an_unknown_design():
 
 
 @pytest.mark.parametrize("design, seeds", [(("bootstrap", 10), []), (("cv", 1), [1]), (("cv", 2.5), [1]),
-                                           (("cv", 151), [1]), (("split", 150), [1]), (("split", 0), [1]),
+                                           (("cv", 151), [1]), (("split", 150), [1]), (("split", 0), [1]), (("stratified-split", 100), [1]),
                                            ("cv", [1])])
 def test_weka_design_accuracies_rejects_bad_designs_up_front(design, seeds):
     inst = weka.to_instances(datasets.load_arff("iris"))

@@ -27,3 +27,11 @@ def test_agreement_declared_checks():
         replicability_summary([1, np.nan], 10)
     with pytest.raises(TypeError, match="n must be"):
         replicability(1, 10.0)
+
+
+@pytest.mark.parametrize("huge", [1e308, 2 ** 63, [3, 1e300]])
+def test_replicability_refuses_counts_without_an_int64_form(huge):
+    with pytest.raises(ValueError, match="^k must be below 2\\*\\*63"):
+        replicability(huge, 10)
+    with pytest.raises(ValueError, match="^non_rejections must be below 2\\*\\*63"):
+        replicability_summary(np.atleast_1d(huge), 10)

@@ -140,3 +140,12 @@ def test_bad_scores_are_named(bad, match):
 def test_a_control_outside_the_columns_is_named():
     with pytest.raises(ValueError, match="control"):
         friedman.control_comparison(np.ones((4, 3)), control=3)
+
+
+def test_evalkit_stats_exports_the_friedman_family():
+    import evalkit.stats
+    from evalkit.stats import friedman
+
+    for name in friedman.__all__:
+        assert getattr(evalkit.stats, name) is getattr(friedman, name)
+        assert name in evalkit.stats.__all__

@@ -69,3 +69,12 @@ def test_monte_carlo_pvalue_declared_checks():
         monte_carlo_pvalue(0.5, [0.1, np.nan])
     with pytest.raises(TypeError, match="plus_one must be"):
         monte_carlo_pvalue(0.5, [0.1, 0.2], plus_one=1)
+
+
+@pytest.mark.parametrize("argument", ["k", "population", "successes", "sample"])
+@pytest.mark.parametrize("huge, error", [(1e308, ValueError), (2 ** 63, ValueError), (2 ** 64, TypeError)])
+def test_enrichment_pvalue_refuses_counts_without_an_int64_form(argument, huge, error):
+    values = {"k": 1, "population": 20, "successes": 10, "sample": 10}
+    values[argument] = huge
+    with pytest.raises(error, match=f"^{argument} must be"):   # 2**64 has no NumPy integer form at all
+        enrichment_pvalue(**values)

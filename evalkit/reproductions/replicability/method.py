@@ -43,7 +43,7 @@ from ...learners.counts import decision_tree_predict, naive_bayes_predict
 from ...resampling import SplitScores, split_scores, stratified_fold_ids, subsample_test_masks
 from .setups import SIMULATION_LEARNERS, binary_header, net_parameter, simulation_sources, uci_data, weka_instances
 
-__all__ = ["CV_RUNS", "LEARNER_SETS", "LEVELS", "RESAMPLING_RUNS", "ReplicationResult", "SIMULATION_TESTS",
+__all__ = ["CV_RUNS", "LEARNER_SETS", "LEVELS", "RESAMPLING_KINDS", "RESAMPLING_RUNS", "ReplicationResult", "SIMULATION_TESTS",
            "SimulationResult", "int_seed", "replication_result", "run_replication", "run_simulation",
            "simulation_result", "weka_run_seeds"]
 
@@ -71,6 +71,8 @@ def int_seed(seed):
     return int(np.random.default_rng(seed).integers(2 ** 31 - 1))
 
 
+RESAMPLING_KINDS = ("unstratified", "stratified")
+"""How :func:`run_replication` can draw Table 2's random subsamples."""
 RESAMPLING_RUNS = (10, 20, 50, 100)
 """Numbers of random subsamples of Table 2."""
 CV_RUNS = (1, 2, 5, 10)
@@ -81,7 +83,8 @@ LEVELS = (0.01, 0.025, 0.05, 0.10)
 
 @checks(datasets=Values(Text()), repetitions=Integer(1),
         counts=Instance(dict, example=lambda: {"5x2cv": {"NB vs C4.5": np.array([2])}}), fits=Integer(0),
-        seconds=Real(0, None))
+        seconds=Real(0, None),
+        directions=Instance(dict, none=True, example=lambda: {"5x2cv": {"NB vs C4.5": np.array([[0, 0]])}}))
 @result
 class ReplicationResult:
     """Non-rejection counts: ``counts[test][pair]`` is an int array over ``datasets``.
@@ -98,6 +101,9 @@ class ReplicationResult:
         Learner fits the run made.
     seconds : float
         Wall-clock time of the run.
+    directions : dict of str -> dict of str -> ndarray of int, shape (n_datasets, 2), optional
+        Test -> pair -> the 5%-level rejections per data set in which the pair's first
+        learner scored higher (column 0) and in which the second did (column 1).
 
     Examples
     --------
@@ -113,6 +119,7 @@ class ReplicationResult:
     counts: dict
     fits: int
     seconds: float
+    directions: dict = None
 
     def rows(self):
         """One row per test and pair: the summary and each data set's non-rejection count."""
@@ -133,6 +140,44 @@ class ReplicationResult:
         """
         return {test: 1 - per_pair[pair].sum() / (len(self.datasets) * self.repetitions)
                 for test, per_pair in self.counts.items() if "level" not in test}
+
+    def both_directions(self, test):
+        """The cells in which ``test`` rejected at 5% in favour of each learner of a pair at least once.
+
+        Section 4.1 of the paper: "sometimes A is preferred and sometimes B if the null
+        hypothesis is rejected".
+
+        Parameters
+        ----------
+        test : str
+            A key of ``directions``.
+
+        Returns
+        -------
+        list of dict
+            One per (pair, data set) with rejections both ways: ``pair``, ``dataset``,
+            ``first`` and ``second`` (rejections favouring each learner) and
+            ``non_rejections``.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> res = ReplicationResult(("iris", "labor"), 10, {"5x2cv": {"NB vs C4.5": np.array([7, 10])}}, 0, 1.0,
+        ...                         {"5x2cv": {"NB vs C4.5": np.array([[2, 1], [0, 0]])}})
+        >>> res.both_directions("5x2cv")
+        [{'pair': 'NB vs C4.5', 'dataset': 'iris', 'first': 2, 'second': 1, 'non_rejections': 7}]
+        """
+        if self.directions is None:
+            raise ValueError("this result has no directions (a run of an evalkit older than the directions)")
+        if test not in self.directions:
+            raise ValueError(f"test must be one of {sorted(self.directions)}; got {test!r}")
+        out = []
+        for pair, favoured in self.directions[test].items():
+            for d, (first, second) in enumerate(favoured):
+                if first > 0 and second > 0:
+                    out.append({"pair": pair, "dataset": self.datasets[d], "first": int(first), "second": int(second),
+                                "non_rejections": int(self.counts[test][pair][d])})
+        return out
 
 
 
@@ -171,7 +216,7 @@ LEARNER_SETS = ("weka", "standins")
 _FAST_SCORES = {learners_for: standin_split_scores, identical_learners_for: identical_split_scores}
 
 
-def _standin_scores(data, make, seed, n_jobs):
+def _standin_scores(data, make, seed, n_jobs, resampling="unstratified"):
     """The three designs' split scores with scikit-learn learners (``make(data)``) and splitters.
 
     The stand-ins of :func:`~evalkit.learners.learners_for` and the copies of
@@ -179,14 +224,15 @@ def _standin_scores(data, make, seed, n_jobs):
     :func:`~evalkit.learners.standin_split_scores` and
     :func:`~evalkit.learners.identical_split_scores` (the same scores, faster).
     """
-    from sklearn.model_selection import RepeatedStratifiedKFold, ShuffleSplit
+    from sklearn.model_selection import RepeatedStratifiedKFold, ShuffleSplit, StratifiedShuffleSplit
 
     X = data.X
     y = data.y
     keep = y >= 0  # drop examples whose class is missing
     X, y = X[keep], y[keep]
     designs = (RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=seed),
-               ShuffleSplit(n_splits=100, test_size=0.1, random_state=seed),
+               (StratifiedShuffleSplit if resampling == "stratified" else ShuffleSplit)(
+                   n_splits=100, test_size=0.1, random_state=seed),
                RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=seed))
     with warnings.catch_warnings():
         # The paper's design uses 10 folds on every data set, also where a class has
@@ -227,62 +273,70 @@ def weka_run_seeds(seed, runs):
     return [1000 * int_seed(seed) + j for j in range(1, runs + 1)]
 
 
-def _weka_scores(name, seed):
+def _weka_scores(name, seed, resampling="unstratified"):
     """The three designs' split scores with Weka's learners, the splits made by Weka."""
     from ...learners import WEKA_LEARNERS, weka_design_accuracies
 
     instances = weka_instances(name)
     names = tuple(WEKA_LEARNERS)
     classifiers = list(WEKA_LEARNERS.values())
+    split = ("stratified-split" if resampling == "stratified" else "split", 90)
     out = []
-    for design, runs in ((("cv", 2), 5), (("split", 90), 100), (("cv", 10), 10)):
+    for design, runs in ((("cv", 2), 5), (split, 100), (("cv", 10), 10)):
         acc, n_train, n_test = weka_design_accuracies(instances, design, weka_run_seeds(seed, runs), classifiers)
         out.append(SplitScores(acc, names, n_train, n_test))
     return tuple(out)
 
 
-def _pvalues(five, resamp, cv):
-    """Every test's p-value for every pair of learners, from the three designs' split scores."""
-    out = {}
+def _tests(five, resamp, cv):
+    """Every test for every pair of learners, from the three designs' split scores.
+
+    Returns ``(pvalues, signs)``: ``pvalues[pair][test]`` is the test's p-value and
+    ``signs[pair][test]`` the sign of its statistic (+1: the pair's first learner scored
+    higher, -1: the second, 0: neither).
+    """
+    pvalues, signs = {}, {}
     names = list(five.names)
     for a, b in [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]:
-        pair = f"{a} vs {b}"
-        p = {}
-        p["5x2cv"] = stats.five_by_two_cv_t_test(five.differences(a, b).reshape(5, 2)).pvalue
+        results = {"5x2cv": stats.five_by_two_cv_t_test(five.differences(a, b).reshape(5, 2))}
         d = resamp.differences(a, b)
         for n in RESAMPLING_RUNS:
-            p[f"resampled corrected, {n} runs"] = stats.corrected_resampled_t_test(
-                d[:n], n_train=int(resamp.n_train[0]), n_test=int(resamp.n_test[0])).pvalue
+            results[f"resampled corrected, {n} runs"] = stats.corrected_resampled_t_test(
+                d[:n], n_train=int(resamp.n_train[0]), n_test=int(resamp.n_test[0]))
         d = cv.differences(a, b).reshape(10, 10)
         n_train, n_test = int(np.median(cv.n_train)), int(np.median(cv.n_test))
-        p["10-fold CV, uncorrected"] = stats.resampled_t_test(d[0]).pvalue
-        p["10x10-fold CV, uncorrected"] = stats.resampled_t_test(d).pvalue
+        results["10-fold CV, uncorrected"] = stats.resampled_t_test(d[0])
+        results["10x10-fold CV, uncorrected"] = stats.resampled_t_test(d)
         for r in CV_RUNS:
-            p[f"corrected {r}x10 CV"] = stats.corrected_repeated_cv_t_test(d[:r], n_train=n_train, n_test=n_test).pvalue
-        out[pair] = p
-    return out
+            results[f"corrected {r}x10 CV"] = stats.corrected_repeated_cv_t_test(d[:r], n_train=n_train, n_test=n_test)
+        pair = f"{a} vs {b}"
+        pvalues[pair] = {test: r.pvalue for test, r in results.items()}
+        signs[pair] = {test: int(np.sign(r.statistic)) if np.isfinite(r.statistic) else 0
+                       for test, r in results.items()}
+    return pvalues, signs
 
 
-def _weka_repetition(name, seed):
-    """One repetition on one data set with Weka's learners: (p-values, number of fits)."""
-    scores = _weka_scores(name, seed)
-    return _pvalues(*scores), sum(s.scores.size for s in scores)
+def _weka_repetition(name, seed, resampling="unstratified"):
+    """One repetition on one data set with Weka's learners: (p-values, signs, number of fits)."""
+    scores = _weka_scores(name, seed, resampling)
+    return (*_tests(*scores), sum(s.scores.size for s in scores))
 
 
-def _standin_repetition(name, seed, make):
-    """One repetition on one data set with scikit-learn learners: (p-values, number of fits).
+def _standin_repetition(name, seed, make, resampling="unstratified"):
+    """One repetition on one data set with scikit-learn learners: (p-values, signs, number of fits).
 
     The fits of a repetition run in one process: parallel runs spread whole repetitions
     over the workers, so a worker gets a task of ~630 fits, not one split at a time.
     """
     data = uci_data(name)
-    scores = _standin_scores(data, make, seed, 1)
-    return _pvalues(*scores), sum(s.scores.size for s in scores)
+    scores = _standin_scores(data, make, seed, 1, resampling)
+    return (*_tests(*scores), sum(s.scores.size for s in scores))
 
 
 @checks(datasets=Values(Choice(*UCI_DATASETS)), repetitions=Integer(2),
-        learners=Either(Choice(*LEARNER_SETS), Function(), none=True))
-def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n_jobs=None, progress=False, seed=0):
+        learners=Either(Choice(*LEARNER_SETS), Function(), none=True), resampling=Choice(*RESAMPLING_KINDS))
+def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", resampling="unstratified", n_jobs=None,
+                    progress=False, seed=0):
     """Run the paper's experiment on the given UCI data sets (see the module docstring).
 
     Parameters
@@ -300,6 +354,12 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
         (``RepeatedStratifiedKFold``, ``ShuffleSplit``) seeded ``seed + i``. A callable
         ``learners(data) -> dict of name -> estimator`` is run like the stand-ins. Every
         pair of learners, in dict order, is compared.
+    resampling : {"unstratified", "stratified"}, default "unstratified"
+        How the 100 random 90/10 subsamples of Table 2 are drawn: without stratification, as
+        the paper's Table 2 (Weka's ``("split", 90)``; scikit-learn's ``ShuffleSplit``), or
+        with it, the paper's Section 4.3 control (Weka 3.9's stratified random split,
+        ``("stratified-split", 90)``; ``StratifiedShuffleSplit``). The other designs' folds
+        are stratified either way.
     n_jobs : int or None, default None
         Parallel jobs (joblib) over (data set, repetition) tasks, each worker process with
         its own JVM for Weka's learners (use a process-based back end): None defers to the
@@ -314,7 +374,8 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
     -------
     ReplicationResult
         Counts of non-rejections at the 5% level (and, for the corrected 10x10 CV test, at
-        1%, 2.5%, 5% and 10%) per test, pair and data set.
+        1%, 2.5%, 5% and 10%) per test, pair and data set, and the 5%-level rejections by
+        the learner they favoured.
 
     Examples
     --------
@@ -330,20 +391,19 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
     start = time.perf_counter()
     datasets = tuple(datasets)
     if learners == "weka":
-        tasks = [(name, seed + rep) for name in datasets for rep in range(repetitions)]
+        tasks = [(name, seed + rep, resampling) for name in datasets for rep in range(repetitions)]
         outcomes = parallel_map(_weka_repetition, tasks, n_jobs=n_jobs, progress=progress,
                                 desc="data set x repetition")
-        per_dataset = [outcomes[i * repetitions:(i + 1) * repetitions] for i in range(len(datasets))]
     else:
         make = learners_for if learners == "standins" else learners
-        tasks = [(name, seed + rep, make) for name in datasets for rep in range(repetitions)]
+        tasks = [(name, seed + rep, make, resampling) for name in datasets for rep in range(repetitions)]
         outcomes = parallel_map(_standin_repetition, tasks, n_jobs=n_jobs, progress=progress,
                                 desc="data set x repetition")
-        per_dataset = [outcomes[i * repetitions:(i + 1) * repetitions] for i in range(len(datasets))]
-    counts = {}
+    per_dataset = [outcomes[i * repetitions:(i + 1) * repetitions] for i in range(len(datasets))]
+    counts, directions = {}, {}
     fits = 0
     for di, reps in enumerate(per_dataset):
-        for pvals, f in reps:
+        for pvals, signs, f in reps:
             fits += f
             for pair, per_test in pvals.items():
                 for test, p in per_test.items():
@@ -352,7 +412,10 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", n
                         key = test if level == 0.05 else f"{test}, level {level:g}"
                         arr = counts.setdefault(key, {}).setdefault(pair, np.zeros(len(datasets), dtype=int))
                         arr[di] += int(p >= level)
-    return ReplicationResult(datasets, repetitions, counts, fits, time.perf_counter() - start)
+                    favoured = directions.setdefault(test, {}).setdefault(pair, np.zeros((len(datasets), 2), dtype=int))
+                    if p < 0.05 and signs[pair][test] != 0:
+                        favoured[di, 0 if signs[pair][test] > 0 else 1] += 1
+    return ReplicationResult(datasets, repetitions, counts, fits, time.perf_counter() - start, directions)
 
 
 # ------------------------------------------------------------------ the simulation of Section 4.4 (Table 5)
@@ -440,8 +503,19 @@ class SimulationResult:
         return 100 * (self.accuracy[..., 0] - self.accuracy[..., 1]).mean(axis=1)
 
     def rejections(self, test, level=None):
-        """How many runs of ``test`` rejected at ``level``: int array (n_sources, n_training_sets)."""
-        level = self.level if level is None else check_probability(level, "level")
+        """How many runs of ``test`` rejected at ``level``: int array (n_sources, n_training_sets).
+
+        The methods below take ``test`` and ``level`` through this one: ``test`` must be a
+        key of ``pvalues`` and ``level`` a probability (None: the result's ``level``), or a
+        ValueError names them.
+        """
+        if not isinstance(test, str) or test not in self.pvalues:
+            raise ValueError(f"test must be one of {sorted(self.pvalues)}; got {test!r}")
+        if level is None:
+            level = self.level
+        elif isinstance(level, (bool, np.bool_, str, bytes)) or np.ndim(level) != 0:
+            raise TypeError(f"level must be a probability (a real number in [0, 1]) or None; got {level!r}")
+        level = float(check_probability(level, "level"))
         return (self.pvalues[test] < level).sum(axis=2)
 
     def consistency(self, test, level=None):

@@ -453,7 +453,7 @@ def several_datasets(*, data_sets: tuple[str, ...] = datasets.UCI_DATASETS, n_sp
 
     The lecture compares ``L^1`` with four others on one data set and names no test for more;
     Demsar (2006) compares ``k`` learners on ``N`` data sets by their ranks
-    (:func:`evalkit.stats.friedman.friedman_test`). Here: the 27 UCI data sets of Bouckaert & Frank
+    (:func:`evalkit.stats.friedman_test`). Here: the 27 UCI data sets of Bouckaert & Frank
     (``evalkit.datasets.UCI_DATASETS``), each preprocessed as the replicability part's
     stand-ins are (missing values imputed, nominal attributes one-hot, columns scaled to
     [0, 1]; fitted on each training set), the same stratified folds for every learner.
@@ -504,7 +504,7 @@ def rank_tests_null(*, n_datasets: int = 27, n_learners: int = 5, n_families: in
 
     Each simulated family has ``n_learners`` learners on ``n_datasets`` data sets whose scores are
     exchangeable (independent draws from one distribution), so every rejection is an error. The
-    ``n_learners - 1`` comparisons with the control (:func:`evalkit.stats.friedman.control_comparison`'s
+    ``n_learners - 1`` comparisons with the control (:func:`evalkit.stats.control_comparison`'s
     ``z`` statistics, two-sided) are decided uncorrected, with Holm's step-down procedure, and with
     Holm's only after the Friedman test (Iman and Davenport's F) rejects.
 
@@ -534,7 +534,7 @@ def rank_tests_null(*, n_datasets: int = 27, n_learners: int = 5, n_families: in
     """
     import pandas as pd
 
-    from ...stats.friedman import control_comparison, friedman_test
+    from ...stats import control_comparison, friedman_test
 
     rng = np.random.default_rng(int_seed(seed))
     scores = rng.random((n_families, n_datasets, n_learners))       # exchangeable: no learner better

@@ -76,3 +76,66 @@ def test_int_seed_keeps_ints_and_draws_from_generators():
     assert method.int_seed(5) == 5
     assert method.int_seed(np.random.default_rng(3)) == method.int_seed(np.random.default_rng(3))
     assert 0 <= method.int_seed(None) < 2 ** 31 - 1
+
+
+def test_directions_count_each_rejection_by_the_learner_it_favoured():
+    """The 5%-level rejections split by the sign of the statistic, recomputed from Weka's accuracies."""
+    from evalkit import datasets, stats
+    from evalkit.learners import WEKA_LEARNERS, to_instances, weka_design_accuracies
+
+    res = bf.run_replication(["labor", "iris"], repetitions=3, seed=4)
+    inst = to_instances(datasets.load_arff("labor"))
+    first = second = 0
+    for rep_seed in (4, 5, 6):
+        acc, _, _ = weka_design_accuracies(inst, ("cv", 2), [1000 * rep_seed + j for j in range(1, 6)],
+                                           [WEKA_LEARNERS["NB"], WEKA_LEARNERS["C4.5"]])
+        t = stats.five_by_two_cv_t_test((acc[:, 0] - acc[:, 1]).reshape(5, 2))
+        first += int(t.pvalue < 0.05 and t.statistic > 0)
+        second += int(t.pvalue < 0.05 and t.statistic < 0)
+    assert res.directions["5x2cv"]["NB vs C4.5"][0].tolist() == [first, second]
+    for test, per_pair in res.directions.items():
+        for pair, favoured in per_pair.items():
+            # every rejection favours one learner: with the non-rejections they make the repetitions
+            assert (favoured.sum(axis=1) + res.counts[test][pair] <= 3).all()
+            assert favoured.shape == (2, 2) and (favoured >= 0).all()
+
+
+def test_both_directions_lists_only_cells_with_rejections_either_way():
+    counts = {"5x2cv": {"A vs B": np.array([6, 10, 8])}}
+    directions = {"5x2cv": {"A vs B": np.array([[3, 1], [0, 0], [2, 0]])}}
+    res = bf.ReplicationResult(("x", "y", "z"), 10, counts, 0, 0.0, directions)
+    assert res.both_directions("5x2cv") == [{"pair": "A vs B", "dataset": "x", "first": 3, "second": 1,
+                                              "non_rejections": 6}]
+    with pytest.raises(ValueError, match="test must be one of"):
+        res.both_directions("6x2cv")
+    with pytest.raises(ValueError, match="no directions"):
+        bf.ReplicationResult(("x",), 10, {"5x2cv": {"A vs B": np.array([6])}}, 0, 0.0).both_directions("5x2cv")
+
+
+@pytest.mark.parametrize("learner_set", ["weka", "standins"])
+def test_stratified_resampling_changes_only_the_random_subsamples(learner_set):
+    plain = bf.run_replication(["labor"], repetitions=2, learners=learner_set, seed=2)
+    strat = bf.run_replication(["labor"], repetitions=2, learners=learner_set, resampling="stratified", seed=2)
+    for test in plain.counts:
+        if not test.startswith("resampled corrected"):  # the CV designs are the same splits
+            for pair in plain.counts[test]:
+                np.testing.assert_array_equal(plain.counts[test][pair], strat.counts[test][pair])
+    assert strat.fits == plain.fits
+
+
+def test_stratified_resampling_keeps_the_class_shares_of_every_subsample():
+    from sklearn.model_selection import StratifiedShuffleSplit
+
+    from evalkit.reproductions.replicability.setups import uci_data
+
+    data = uci_data("labor")
+    y = data.y[data.y >= 0]
+    splits = StratifiedShuffleSplit(n_splits=100, test_size=0.1, random_state=2).split(np.zeros(len(y)), y)
+    shares = np.bincount(y) / len(y)
+    for _, test in splits:
+        assert np.abs(np.bincount(y[test], minlength=len(shares)) - shares * len(test)).max() <= 1
+
+
+def test_bad_resampling_is_named():
+    with pytest.raises(ValueError, match="resampling"):
+        bf.run_replication(["iris"], repetitions=2, resampling="bootstrap")
