@@ -5,6 +5,7 @@ import pytest
 from evalkit import claims, stats
 from evalkit.reproductions import replicability as bf
 from evalkit.reproductions.replicability import measures, table5_claims, uci_tables
+from evalkit.reproductions.replicability.uci_tables import controls
 
 
 def test_paper_tables_are_read_from_the_registry():
@@ -36,7 +37,10 @@ def small_simulation():
 def test_every_bf_claim_has_a_computation_or_a_reason(small_simulation):
     fake = _fake_uci_result()
     check, _ = measures.paper_table1_check()
+    directions = {"5x2cv": {pair: np.zeros((len(fake.datasets), 2), dtype=int) for pair in bf.PAIR_SLUGS}}
+    with_directions = bf.ReplicationResult(fake.datasets, fake.repetitions, fake.counts, 0, 0.0, directions)
     computed = (set(uci_tables.ours(tables=fake, reading=fake, conclusions=fake))
+                | set(controls.ours(directions=with_directions, stratification=0.0))
                 | set(table5_claims.ours(table5=small_simulation, reading=small_simulation, type1=small_simulation,
                                          recommendation=small_simulation))
                 | set(measures.ours(floor=stats.replicability(np.arange(11), 10), table1=check))
