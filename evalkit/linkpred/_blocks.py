@@ -32,7 +32,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from .._parallel import parallel_imap
-from ._common import memory_bytes, snap_ties
+from ._common import memory_bytes, snap_sorted_ties
 from ._propflow import propflow_rows
 from ._wedges import ADAMIC_ADAR, COMMON_NEIGHBORS, JACCARD, sorted_counts, wedge_block
 
@@ -234,7 +234,7 @@ def upper_entries(s, lo, hi):
 def snapped_values(values, also):
     """``values`` snapped (:func:`~evalkit.linkpred.snap_float_ties`) over the union of ``values`` and ``also``."""
     everything = np.union1d(values, also)
-    return snap_ties(everything)[np.searchsorted(everything, values)]
+    return snap_sorted_ties(everything)[np.searchsorted(everything, values)]   # union1d sorts
 
 
 def row_blocks(row_entries, budget_entries):
@@ -316,7 +316,11 @@ def _reduce_block(s, lo, hi, block_pos, pos_index):
 
 
 class _Merged:
-    """Exact merge of block results; pending blocks are folded in when they outgrow the merged part."""
+    """Exact merge of block results; pending blocks are folded in when they reach a quarter of the merged part.
+
+    A fold sorts the merged and pending values together: folding before the pending part
+    grows large keeps that sort, the peak memory of the merge, near the merged part's size.
+    """
 
     def __init__(self, n_positive):
         self.values, self.counts, self.edge_values = np.zeros(0), np.zeros(0, np.int64), np.zeros(0)
@@ -329,7 +333,7 @@ class _Merged:
         self.positive_scores[pos_index] = scores
         self.pending.append((values, counts, edge_values))
         self.pending_size += values.size + edge_values.size
-        if self.pending_size > max(self.values.size, 1 << 20):
+        if self.pending_size > max(self.values.size // 4, 1 << 20):
             self.fold()
 
     def fold(self):
@@ -337,8 +341,11 @@ class _Merged:
             return
         values = np.concatenate([self.values] + [p[0] for p in self.pending])
         counts = np.concatenate([self.counts] + [p[1] for p in self.pending])
-        self.values, inverse = np.unique(values, return_inverse=True)
-        self.counts = np.bincount(inverse, weights=counts, minlength=self.values.size).astype(np.int64)
+        order = np.argsort(values, kind="stable")
+        values, counts = values[order], counts[order]
+        del order
+        first = np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if values.size else np.zeros(0, np.int64)
+        self.values, self.counts = values[first], np.add.reduceat(counts, first) if first.size else counts
         self.edge_values = np.unique(np.concatenate([self.edge_values] + [p[2] for p in self.pending]))
         self.pending, self.pending_size = [], 0
 
@@ -349,9 +356,9 @@ def _snapped(values, counts, edge_values, positive_scores):
     stored = positive_scores != 0
     positive_scores = positive_scores.copy()
     positive_scores[stored] = snapped_values(positive_scores[stored], np.union1d(values, edge_values))
-    values, inverse = np.unique(values_snapped, return_inverse=True)
-    counts = np.bincount(inverse, weights=counts, minlength=values.size).astype(np.int64)
-    return values, counts, positive_scores
+    # values are sorted, so their snapped values are too: merge the runs that became equal
+    first = np.flatnonzero(np.r_[True, values_snapped[1:] != values_snapped[:-1]]) if values.size else np.zeros(0, int)
+    return values_snapped[first], (np.add.reduceat(counts, first) if first.size else counts), positive_scores
 
 
 def _directed_block(s, lo, hi, starts):
