@@ -123,19 +123,6 @@ def test_stratified_resampling_changes_only_the_random_subsamples(learner_set):
     assert strat.fits == plain.fits
 
 
-def test_stratified_resampling_keeps_the_class_shares_of_every_subsample():
-    from sklearn.model_selection import StratifiedShuffleSplit
-
-    from evalkit.reproductions.replicability.setups import uci_data
-
-    data = uci_data("labor")
-    y = data.y[data.y >= 0]
-    splits = StratifiedShuffleSplit(n_splits=100, test_size=0.1, random_state=2).split(np.zeros(len(y)), y)
-    shares = np.bincount(y) / len(y)
-    for _, test in splits:
-        assert np.abs(np.bincount(y[test], minlength=len(shares)) - shares * len(test)).max() <= 1
-
-
 def test_bad_resampling_is_named():
     with pytest.raises(ValueError, match="resampling"):
         bf.run_replication(["iris"], repetitions=2, resampling="bootstrap")
