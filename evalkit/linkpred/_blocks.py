@@ -34,7 +34,7 @@ import scipy.sparse as sp
 from .._parallel import parallel_imap
 from ._common import memory_bytes, snap_sorted_ties
 from ._propflow import propflow_rows
-from ._wedges import ADAMIC_ADAR, COMMON_NEIGHBORS, JACCARD, sorted_counts, wedge_block
+from ._wedges import ADAMIC_ADAR, COMMON_NEIGHBORS, JACCARD, WedgeRows, sorted_counts, wedge_block
 
 __all__ = ["BLOCK_PREDICTORS", "block_score_histogram", "columns_from", "row_blocks", "scorer", "snapped_values",
            "upper_entries"]
@@ -101,11 +101,24 @@ class _AdamicAdar(_Scorer):
         w[self.deg > 1] = 1.0 / np.log(self.deg[self.deg > 1])
         # the weighted rows as the whole-matrix product A @ diag(w) @ A orders them, so that
         # every sum adds its terms in the same order (and gives the same bits) as there
-        self.weighted = sp.csr_array(A @ sp.diags_array(w))
+        weighted = sp.csr_array(A @ sp.diags_array(w))
         self.w = w
+        if np.array_equal(weighted.data, w[weighted.indices]):
+            # a 0/1 network: a wedge is worth its middle node's w; keep the rows' order only
+            self.wedge_rows = WedgeRows(weighted.indptr, weighted.indices)
+        else:
+            self.wedge_rows = weighted
+
+    @property
+    def weighted(self):
+        """``A @ diag(w)`` with its rows in the product's order."""
+        W = self.wedge_rows
+        if W.data is not None:
+            return W
+        return sp.csr_array((self.w[W.indices], W.indices, W.indptr), shape=(self.n, self.n))
 
     def wedge_worth(self):
-        return self.weighted
+        return self.wedge_rows
 
     def node_worth(self):
         return self.w
@@ -351,11 +364,19 @@ class _Merged:
 
 
 def _snapped(values, counts, edge_values, positive_scores):
-    """Snap float ties over every stored value (candidates' and edges'), as one matrix's data would be."""
-    values_snapped = snapped_values(values, edge_values)
+    """Snap float ties over every stored value (candidates' and edges'), as one matrix's data would be.
+
+    ``values`` (sorted, distinct) and their ``counts`` come back snapped and merged; the
+    union of every stored value is built and snapped once, and both the candidates' values
+    and the positives' scores are looked up in it.
+    """
+    everything = np.union1d(values, edge_values)   # sorted
+    snapped = snap_sorted_ties(everything)
+    values_snapped = snapped[np.searchsorted(everything, values)]
     stored = positive_scores != 0
     positive_scores = positive_scores.copy()
-    positive_scores[stored] = snapped_values(positive_scores[stored], np.union1d(values, edge_values))
+    positive_scores[stored] = snapped[np.searchsorted(everything, positive_scores[stored])]
+    del everything, snapped
     # values are sorted, so their snapped values are too: merge the runs that became equal
     first = np.flatnonzero(np.r_[True, values_snapped[1:] != values_snapped[:-1]]) if values.size else np.zeros(0, int)
     return values_snapped[first], (np.add.reduceat(counts, first) if first.size else counts), positive_scores
@@ -457,5 +478,12 @@ def block_score_histogram(A, pos, s, n_negative, *, max_memory=None, n_jobs=None
         pv, pc = np.unique(stored, return_counts=True)
         counts = counts.copy()
         counts[np.searchsorted(values, pv)] -= pc
+    # the pairs no block stores score 0: their count goes in its sorted place, so that the
+    # values stay sorted and distinct (ScoreHistogram.from_unsorted then sorts nothing)
     n_zero = n_negative - int(counts.sum())
-    return positive_scores, np.r_[values, 0.0], np.r_[counts, n_zero]
+    at = int(np.searchsorted(values, 0.0))
+    if at < values.size and values[at] == 0.0:
+        counts = counts.copy()
+        counts[at] += n_zero
+        return positive_scores, values, counts
+    return positive_scores, np.insert(values, at, 0.0), np.insert(counts, at, n_zero)

@@ -15,7 +15,8 @@ import scipy.sparse as sp
 from .._checks import Array, Constraint, Instance
 from ..graph import NodeIds, pair_indices
 
-__all__ = ["DEFAULT_MAX_MEMORY", "MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "memory_bytes",
+__all__ = ["DEFAULT_MAX_MEMORY", "MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "kernel_input",
+           "memory_bytes",
            "node_pairs_constraint", "nodes_constraint", "pair_keys", "pairs_constraint", "path_adjacency", "snap_ties",
            "sparse_constraint"]
 
@@ -94,6 +95,27 @@ def snap_sorted_ties(sv, *, rtol=1e-12):
     del gap
     starts = np.flatnonzero(new_run)
     return np.repeat(sv[starts], np.diff(np.r_[starts, sv.size]))
+
+
+def kernel_input(a, dtype=None):
+    """``a`` as a compiled kernel's input: contiguous, of ``dtype``, and always read-only.
+
+    Numba compiles one machine code per signature, and a read-only array (what joblib's
+    worker processes see of a memory-mapped argument) has another type than a writable
+    one. With every input read-only, this process and the workers run the one
+    compilation cached on disk, instead of each worker compiling a second (seconds) on
+    its first task. No copy is made where ``a`` already has the layout and the type.
+
+    Examples
+    --------
+    >>> a = np.arange(3)
+    >>> view = kernel_input(a, np.int64)
+    >>> view.flags.writeable, a.flags.writeable, np.shares_memory(a, view)
+    (False, True, True)
+    """
+    view = np.ascontiguousarray(a, dtype=dtype).view()
+    view.flags.writeable = False
+    return view
 
 
 def path_adjacency():

@@ -22,6 +22,8 @@ import numba
 import numpy as np
 import scipy.sparse as sp
 
+from ._common import kernel_input
+
 __all__ = ["propflow_rows"]
 
 
@@ -148,12 +150,13 @@ def propflow_rows(W, sources, max_length):
     if np.any(W.data == 0):   # a stored zero is no edge
         W = W.copy()
         W.eliminate_zeros()
-    indptr = np.ascontiguousarray(W.indptr, dtype=np.int64)
-    indices = np.ascontiguousarray(W.indices, dtype=np.int64)
+    # every input read-only (see kernel_input): one compilation serves this process and the workers
+    indptr, indices = kernel_input(W.indptr, np.int64), kernel_input(W.indices, np.int64)
+    sources = kernel_input(sources)
     # two passes: the number of nodes each source reaches, then the scores into arrays of that size
     ptr = np.zeros(sources.size + 1, np.int64)
     np.cumsum(_reached(indptr, indices, sources, int(max_length)), out=ptr[1:])
     index = np.int32 if W.shape[0] <= np.iinfo(np.int32).max else np.int64
     cols, vals = np.empty(ptr[-1], index), np.empty(ptr[-1])
-    _rows(indptr, indices, np.ascontiguousarray(W.data, dtype=np.float64), sources, int(max_length), ptr, cols, vals)
+    _rows(indptr, indices, kernel_input(W.data, np.float64), sources, int(max_length), ptr, cols, vals)
     return ptr, cols, vals

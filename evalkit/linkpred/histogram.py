@@ -162,6 +162,9 @@ class ScoreHistogram:
         """
         values = np.asarray(values, dtype=float)
         counts = np.asarray(counts).astype(np.int64)
+        if values.ndim == 1 and values.size == counts.size and np.all(values[1:] > values[:-1]):
+            keep = counts > 0     # sorted and distinct already (the block path's): no sort
+            return cls(np.asarray(positive_scores, dtype=float), values[keep], counts[keep])
         order = np.argsort(values, kind="stable")
         values, counts = values[order], counts[order]
         uniq, inv = np.unique(values, return_inverse=True)

@@ -172,6 +172,27 @@ def test_the_wedge_kernel_gives_the_bits_of_the_sparse_product_path(predictor, s
     assert _same(kernel, product)
 
 
+def test_adamic_adar_keeps_the_wedge_rows_without_values_only_where_each_wedge_is_worth_its_middle_node():
+    """On a 0/1 network the kernel reads each wedge's worth by node: the same bits as the values of ``A @ diag(w)``."""
+    from evalkit.linkpred._wedges import ADAMIC_ADAR, WedgeRows, wedge_block
+
+    g = nx.powerlaw_cluster_graph(600, 3, 0.3, seed=5)
+    A = check_adjacency(as_adjacency(g, nodes=list(range(600)))[0])
+    s = scorer(A, "adamic_adar")
+    assert isinstance(s.wedge_worth(), WedgeRows) and s.wedge_worth().data is None
+    pos = random_positives(A, np.random.default_rng(5), 50)
+    pos = pos[np.argsort(pos[:, 0], kind="stable")]
+    capacity = int(np.minimum(A @ s.deg, A.shape[0]).sum())
+    by_node = wedge_block(A, s.wedge_worth(), 0, 600, ADAMIC_ADAR, s.deg, pos, keep_edges=True, capacity=capacity,
+                          node_worth=s.node_worth())
+    by_value = wedge_block(A, s.weighted, 0, 600, ADAMIC_ADAR, s.deg, pos, keep_edges=True, capacity=capacity,
+                           node_worth=s.node_worth())
+    assert all(np.array_equal(a, b) for a, b in zip(by_node, by_value))
+    weighted = scorer(A * 2.0, "adamic_adar")                 # wedges not worth their middle node's w: values kept
+    assert not isinstance(weighted.wedge_worth(), WedgeRows)
+    assert np.array_equal(weighted.wedge_worth().data, 2.0 * weighted.w[weighted.wedge_worth().indices])
+
+
 def test_the_wedge_kernel_scores_a_positive_that_is_an_edge_and_one_it_never_touches():
     from evalkit.linkpred._wedges import COMMON_NEIGHBORS, JACCARD, wedge_block
 
