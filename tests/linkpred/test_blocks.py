@@ -41,6 +41,21 @@ def test_blocks_give_exactly_the_whole_matrix_histogram(predictor, seed):
             assert _same(whole, blocked), (max_memory, n_jobs)
 
 
+def test_a_wedge_predictor_whose_rows_fit_one_block_of_the_budget_starts_no_workers(monkeypatch):
+    """Within the whole budget in one block, ``n_jobs`` is not used; split over several, it is."""
+    import evalkit.linkpred._blocks as blocks
+
+    seen = []
+    real = blocks.parallel_imap
+    monkeypatch.setattr(blocks, "parallel_imap", lambda f, tasks, **kw: seen.append((len(tasks), kw["n_jobs"]))
+                        or real(f, tasks, **kw))
+    A, positives = _graph(3)
+    for predictor in ("common_neighbors", "adamic_adar", "jaccard", "katz"):
+        assert _same(score_histogram(A, positives, predictor, n_jobs=2),
+                     score_histogram(A, positives, predictor, max_memory=5_000, n_jobs=2))
+    assert seen[0::2] == [(1, 1)] * 3 + [(1, 2)] and all(n > 1 and jobs == 2 for n, jobs in seen[1::2])
+
+
 def test_blocks_under_a_threading_configuration_and_with_a_progress_bar():
     A, positives = _graph(3)
     serial = score_histogram(A, positives, "adamic_adar", max_memory=5_000, n_jobs=1)
