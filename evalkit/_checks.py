@@ -379,19 +379,23 @@ class Array(Constraint):
     ``"count"`` (whole numbers >= 0, ints or integral floats), ``"binary"`` (bool or 0/1),
     ``"label"`` (numbers, strings or bools: class labels, NaN refused) or ``"any"``.
     ``ndim`` is an int or a tuple of allowed ints. ``scalar=True`` also accepts a number.
+    ``missing=True`` lets real entries be NaN, a missing value (an ARFF ``?``).
     """
 
     def __init__(self, *, ndim=None, kind="real", low=None, high=None, closed="both", finite=True,
-                 min_size=1, square=False, sparse=False, none=False):
+                 min_size=1, square=False, sparse=False, none=False, missing=False):
         self.ndim = (ndim,) if isinstance(ndim, int) else ndim
         self.kind, self.low, self.high, self.closed = kind, low, high, closed
         self.finite, self.min_size, self.square, self.sparse, self.none = finite, min_size, square, sparse, none
+        self.missing = missing
         dims = "" if self.ndim is None else " or ".join(f"{d}-D" for d in self.ndim) + " "
         shape = "square " if square else ""
         rng = "" if low is None and high is None else f" in {_interval_text(low, high, closed)}"
         self.description = f"a {shape}{dims}array of {_KINDS[kind]}{rng}"
         if min_size:
             self.description += f" with at least {min_size} entr{'y' if min_size == 1 else 'ies'}"
+        if missing:
+            self.description += " (NaN for a missing value)"
 
     def check(self, value, name):
         if value is None or isinstance(value, (str, bytes, dict, set)) or callable(value):
@@ -434,7 +438,9 @@ class Array(Constraint):
         if data.dtype.kind == "b" and kind != "real":
             self.fail(name, value, TypeError, detail="booleans are not counts")
         if data.dtype.kind == "f":
-            if np.isnan(data).any():
+            if self.missing:
+                data = data[~np.isnan(data)]
+            elif np.isnan(data).any():
                 self.fail(name, value, detail="contains NaN")
             if (self.finite or kind != "real") and np.isinf(data).any():
                 self.fail(name, value, detail="contains inf")
@@ -466,7 +472,7 @@ class Array(Constraint):
     def invalid(self):
         bad = super().invalid() + [("abc", "a string"), (len, "a function")]
         good = np.asarray(self.valid(), dtype=float)
-        if self.kind not in ("any", "label", "binary"):
+        if self.kind not in ("any", "label", "binary") and not self.missing:
             bad.append((np.where(np.arange(good.size).reshape(good.shape) == 0, np.nan, good), "NaN"))
             if self.finite or self.kind != "real":
                 bad.append((np.where(np.arange(good.size).reshape(good.shape) == 0, np.inf, good), "inf"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import Anything, Array, Choice, Function, Instance, Integer, Real, Text, Values, checks
+from ._checks import Anything, Array, Choice, Either, Function, Instance, Integer, Real, Text, Values, checks
 from ._parallel import parallel_map
 from ._results import result
 
@@ -25,6 +25,10 @@ __all__ = [
     "stratified_fold_ids",
     "subsample_test_masks",
 ]
+
+#: a learner of a result: its name or its index
+_LEARNER = Either(Text(), Integer(0))
+
 
 
 @checks(scores=Array(ndim=2, finite=False), names=Values(Text()), n_train=Array(ndim=1, kind="count"),
@@ -57,6 +61,7 @@ class SplitScores:
     n_train: np.ndarray
     n_test: np.ndarray
 
+    @checks(a=_LEARNER, b=_LEARNER)
     def differences(self, a, b):
         """Score of learner ``a`` minus learner ``b`` on each split (names or indices)."""
         ia = self.names.index(a) if isinstance(a, str) else int(a)
@@ -487,6 +492,7 @@ class NetworkCrossValidation(_NetworkSplitter):
 
     _procedure = "ncv"
 
+    @checks(X=Anything("the network, a node feature matrix or anything with a length: only its length is used"))
     def split_with_inference(self, X):
         """Yield ``(train, test, inference)`` index arrays for each fold."""
         train, test = self.masks(X)

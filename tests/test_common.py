@@ -1,7 +1,8 @@
 """The contract every public evalkit name keeps (DESIGN.md, Conventions), tried on all of them.
 
 The public names are read from every module's ``__all__`` (a name counts where it is
-defined). For each function and class:
+defined). For each function and class, and each public method (one that takes arguments)
+of a public class:
 
 - its argument checks are declared (``@checks``), so a new public function without them
   fails here;
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import functools
 import importlib
 import inspect
 import pathlib
@@ -63,6 +65,41 @@ CLASSES = {k: v for k, v in CHECKED.items() if inspect.isclass(v)}
 RESULT_CLASSES = {k: v for k, v in CLASSES.items() if dataclasses.is_dataclass(v)}
 
 
+def _signature(obj):
+    target = obj.__init__ if inspect.isclass(obj) else obj
+    return [p for p in inspect.signature(target).parameters.values()
+            if p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+
+
+def _public_methods():
+    """Every public method of every public class, defined in the class itself: qualname -> (function, kind)."""
+    found = {}
+    for qualname, cls in CLASSES.items():
+        for name, raw in vars(cls).items():
+            if name.startswith("_") or isinstance(raw, property):
+                continue
+            kind = "static" if isinstance(raw, staticmethod) else "class" if isinstance(raw, classmethod) else "self"
+            function = raw.__func__ if kind != "self" else raw
+            if callable(function) and not inspect.isclass(function):
+                found[f"{qualname}.{name}"] = (function, kind)
+    return found
+
+
+METHODS = _public_methods()
+#: the methods that take arguments: each declares its checks, as a function does
+METHODS_WITH_ARGUMENTS = {k: f for k, (f, _) in METHODS.items() if _signature(f)}
+#: every public function, class and method with arguments
+CONTRACTS = {**CHECKED, **METHODS_WITH_ARGUMENTS}
+
+
+def _validator(qualname):
+    """The call that runs ``qualname``'s declared checks (a method's ``self`` or ``cls``: None, never checked)."""
+    obj = CONTRACTS[qualname]
+    if qualname in METHODS_WITH_ARGUMENTS and METHODS[qualname][1] != "static":
+        return functools.partial(obj.__evalkit_validate__, None)
+    return obj.__evalkit_validate__
+
+
 def test_every_public_module_has_all():
     missing = [m.__name__ for m in MODULES if not hasattr(m, "__all__")]
     assert missing == []
@@ -71,23 +108,16 @@ def test_every_public_module_has_all():
 def test_the_battery_sees_every_public_name():
     # a floor, so that a broken discovery cannot pass vacuously
     assert len(CHECKED) >= 400 and len(RESULT_CLASSES) >= 30
+    assert len(METHODS) >= 60 and len(METHODS_WITH_ARGUMENTS) >= 40
+    assert "evalkit.linkpred.histogram.ScoreHistogram.from_unsorted" in METHODS_WITH_ARGUMENTS   # a classmethod
 
 
-@pytest.mark.parametrize("qualname", CHECKED)
+@pytest.mark.parametrize("qualname", CONTRACTS)
 def test_checks_are_declared(qualname):
-    obj = CHECKED[qualname]
+    obj = CONTRACTS[qualname]
     assert hasattr(obj, "__evalkit_checks__"), f"{qualname} has no @checks declaration"
-    target = obj.__init__ if inspect.isclass(obj) else obj
-    params = [p for p in inspect.signature(target).parameters.values()
-              if p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    assert sorted(obj.__evalkit_checks__) == sorted(p.name for p in params)
+    assert sorted(obj.__evalkit_checks__) == sorted(p.name for p in _signature(obj))
     assert all(isinstance(c, Constraint) for c in obj.__evalkit_checks__.values())
-
-
-def _signature(obj):
-    target = obj.__init__ if inspect.isclass(obj) else obj
-    return [p for p in inspect.signature(target).parameters.values()
-            if p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
 
 
 def _valid_required(obj):
@@ -111,22 +141,22 @@ def bad_value_cases(obj):
     return cases
 
 
-@pytest.mark.parametrize("qualname", CHECKED)
+@pytest.mark.parametrize("qualname", CONTRACTS)
 def test_valid_values_pass_the_checks(qualname):
-    obj = CHECKED[qualname]
-    _call(obj.__evalkit_validate__, _signature(obj), _valid_required(obj))
+    obj = CONTRACTS[qualname]
+    _call(_validator(qualname), _signature(obj), _valid_required(obj))
 
 
-@pytest.mark.parametrize("qualname", CHECKED)
+@pytest.mark.parametrize("qualname", CONTRACTS)
 def test_bad_values_raise_errors_naming_the_parameter(qualname):
-    obj = CHECKED[qualname]
+    obj = CONTRACTS[qualname]
     params = _signature(obj)
     base = _valid_required(obj)
     problems = []
     for name, value, why in bad_value_cases(obj):
         kwargs = dict(base, **{name: value})
         try:
-            _call(obj.__evalkit_validate__, params, kwargs)
+            _call(_validator(qualname), params, kwargs)
         except (TypeError, ValueError) as exc:
             if name not in str(exc):
                 problems.append(f"{name}={why}: message does not name it: {exc}")
@@ -137,9 +167,9 @@ def test_bad_values_raise_errors_naming_the_parameter(qualname):
     assert problems == []
 
 
-@pytest.mark.parametrize("qualname", [k for k, v in CHECKED.items() if v.__evalkit_same_length__])
+@pytest.mark.parametrize("qualname", [k for k, v in CONTRACTS.items() if getattr(v, "__evalkit_same_length__", ())])
 def test_mismatched_lengths_raise(qualname):
-    obj = CHECKED[qualname]
+    obj = CONTRACTS[qualname]
     for group in obj.__evalkit_same_length__:
         kwargs = _valid_required(obj)
         for name in group:
@@ -147,7 +177,7 @@ def test_mismatched_lengths_raise(qualname):
         first = group[0]
         kwargs[first] = np.concatenate([np.asarray(kwargs[first])] * 2)
         with pytest.raises(ValueError, match=first):
-            _call(obj.__evalkit_validate__, _signature(obj), kwargs)
+            _call(_validator(qualname), _signature(obj), kwargs)
 
 
 def test_declared_checks_guard_the_real_call():

@@ -65,6 +65,7 @@ class CostCurve:
     operating_points: np.ndarray
     area: float
 
+    @checks(probability_cost=Array(kind="real", low=0, high=1))
     def cost_at(self, probability_cost):
         """The envelope's normalised expected cost at the given PC(+) (exact: it is piecewise linear)."""
         pc = np.asarray(probability_cost, dtype=float)

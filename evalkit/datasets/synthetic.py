@@ -124,6 +124,7 @@ class BinaryBayesNet:
             out[:, c] = pc * self._attribute_probabilities(bits, cls).prod(axis=1)
         return out
 
+    @checks(predictions=Array(kind="binary"))
     def accuracy(self, predictions):
         """Exact expected accuracy of a classifier that predicts ``predictions[p]`` for pattern ``p``.
 
@@ -140,6 +141,7 @@ class BinaryBayesNet:
         """Accuracy of the Bayes-optimal classifier, the ceiling of any learner."""
         return float(self.joint().max(axis=1).sum())
 
+    @checks(n=Integer(1))
     def sample(self, n, *, rng=None):
         """Draw ``n`` cases by ancestral (forward) sampling.
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from .._checks import Array, Boolean, Instance, Text, checks
+from .._checks import Array, Boolean, Choice, Instance, Integer, Real, Text, checks
 from .._results import result
 from .fetching import read_columns, read_text
 
@@ -119,6 +119,7 @@ class TemporalEdges:
     def n_nodes(self):
         return int(self.nodes.size)
 
+    @checks(start=Real(none=True), end=Real(none=True))
     def between(self, start=None, end=None):
         """The events with ``start <= time < end`` (either bound may be None)."""
         lo = 0 if start is None else np.searchsorted(self.time, start, side="left")
@@ -126,6 +127,7 @@ class TemporalEdges:
         weight = None if self.weight is None else self.weight[lo:hi]
         return TemporalEdges(self.name, self.src[lo:hi], self.dst[lo:hi], self.time[lo:hi], self.directed, weight)
 
+    @checks(start=Real(none=True), end=Real(none=True), directed=Boolean(), self_loops=Boolean())
     def to_graph(self, start=None, end=None, *, directed=False, self_loops=False):
         """Static graph of the events in ``[start, end)``; edge ``weight`` = sum of its events' weights.
 
@@ -249,6 +251,7 @@ class TemporalHypergraph:
     def n_hyperedges(self):
         return int(self.times.size)
 
+    @checks(i=Integer())
     def hyperedge(self, i):
         """The nodes of hyperedge ``i`` (``0 <= i < n_hyperedges``; negative counts from the end)."""
         n = self.n_hyperedges
@@ -259,6 +262,7 @@ class TemporalHypergraph:
         i = int(i) % n
         return self.members[self.offsets[i] : self.offsets[i + 1]]
 
+    @checks(weighting=Choice(*PAIR_WEIGHTINGS))
     def pairwise(self, *, weighting="count"):
         """Expand every hyperedge into undirected pair events ``u < v`` at its time.
 

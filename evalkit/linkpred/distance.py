@@ -218,6 +218,7 @@ class DistanceHistograms:
         """Negatives per distance (ndarray of int)."""
         return np.array([h.n_negative for h in self.histograms], dtype=np.int64)
 
+    @checks(max_distance=Real(none=True, allow_inf=True))
     def pooled(self, *, max_distance=None):
         """All pairs (or those at distance <= ``max_distance``) as one ScoreHistogram."""
         keep = np.ones(len(self), bool) if max_distance is None else self.distance <= max_distance
@@ -225,6 +226,7 @@ class DistanceHistograms:
             raise ValueError(f"no candidate pair at distance <= {max_distance}")
         return merge_histograms([h for h, k in zip(self.histograms, keep) if k])
 
+    @checks(distance=Real(allow_inf=True))
     def without_negatives_below(self, distance):
         """All positives, and only the negatives at distance >= ``distance`` (the paper's Fig. 11)."""
         parts = [h if d >= distance else ScoreHistogram(h.positive_scores, np.zeros(0), np.zeros(0, np.int64))
@@ -249,10 +251,12 @@ class DistanceHistograms:
 
     # sampling schemes: the functions below
 
+    @checks(size=Integer(1))
     def sample_uniform(self, size, *, rng=None):
         """Every positive and ``size`` negatives drawn uniformly: :func:`evalkit.linkpred.sample_uniform`."""
         return sample_uniform(self, size, rng=rng)
 
+    @checks(ratio=Real(0, closed="neither"))
     def sample_distance_balanced(self, *, ratio=1.0, rng=None):
         """The Kaggle scheme, balanced within each distance: :func:`evalkit.linkpred.sample_distance_balanced`."""
         return sample_distance_balanced(self, ratio=ratio, rng=rng)
@@ -261,6 +265,7 @@ class DistanceHistograms:
         """Per distance, the negatives' mean share of all positives above them: :func:`evalkit.linkpred.distance_mean_auroc`."""
         return distance_mean_auroc(self)
 
+    @checks(target_auroc=Real(0, 1), size=Integer(1, none=True))
     def sample_steered(self, target_auroc, *, size=None, rng=None):
         """A distance-only scheme with expected AUROC ``target_auroc``: :func:`evalkit.linkpred.sample_steered`."""
         return sample_steered(self, target_auroc, size=size, rng=rng)

@@ -229,6 +229,7 @@ class ScoreHistogram:
         tied = np.searchsorted(pos, self.negative_values, side="right") - np.searchsorted(pos, self.negative_values)
         return (above + 0.5 * tied) / pos.size
 
+    @checks(rate=Real(0, 1, closed="right"))
     def subsampled_auroc_variance(self, rate):
         """Exact variance of the AUROC when ``round(rate * n_negative)`` negatives are sampled uniformly.
 
@@ -236,6 +237,7 @@ class ScoreHistogram:
         """
         return subsampled_auroc_variance(self, rate)
 
+    @checks(rate=Real(0, 1, closed="right"), n_repeats=Integer(1))
     def subsampled_aurocs(self, rate, *, n_repeats=100, rng=None):
         """The AUROC of each test set :meth:`subsample_negatives` draws, alone (much faster).
 
@@ -247,6 +249,7 @@ class ScoreHistogram:
         """
         return subsampled_aurocs(self, rate, n_repeats=n_repeats, rng=rng)
 
+    @checks(rate=Real(0, 1, closed="right"), n_repeats=Integer(1))
     def subsample_negatives(self, rate, *, n_repeats=100, rng=None):
         """Evaluate on test sets that keep all positives and a uniform sample of the negatives.
 

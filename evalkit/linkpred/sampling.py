@@ -110,6 +110,7 @@ class NegativePairSampler:
         r, c = sp.triu(A, k=1).nonzero()
         self._forbidden = np.union1d(pair_keys(r, c, n), pair_keys(pos[:, 0], pos[:, 1], n))
 
+    @checks(size=Integer(0))
     def sample(self, size, *, rng=None):
         """``size`` distinct negative pairs, drawn uniformly (see :func:`sample_negative_pairs`).
 

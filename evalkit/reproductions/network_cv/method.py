@@ -97,6 +97,7 @@ class CalibrationResult:
     difference: float
     n_splits: int
 
+    @checks(worse_rate=Real(0, 1))
     def gap(self, worse_rate):
         """Expected accuracy gap (handicapped minus other) when the other model is perturbed by ``worse_rate``.
 
@@ -228,6 +229,7 @@ class ComparisonTrials:
     models: tuple
     error_correlation: float
 
+    @checks(test=Choice("paired", "unpaired", "wilcoxon"), alpha=Real(0, 1, closed="neither"))
     def rejection_rate(self, test="paired", alpha=0.05):
         """Share of trials where the test finds the models different.
 

@@ -32,7 +32,8 @@ import warnings
 import numpy as np
 
 from ... import stats
-from ..._checks import Array, Boolean, Choice, Either, Function, Instance, Integer, Real, Seed, Text, Values, checks
+from ..._checks import (Anything, Array, Boolean, Choice, Either, Function, Instance, Integer, Real, Seed, Text, Values,
+                        checks)
 from ..._parallel import parallel_map
 from ..._results import result
 from ..._validation import check_probability
@@ -46,6 +47,10 @@ from .setups import SIMULATION_LEARNERS, binary_header, net_parameter, simulatio
 __all__ = ["CV_RUNS", "LEARNER_SETS", "LEVELS", "RESAMPLING_KINDS", "RESAMPLING_RUNS", "ReplicationResult", "SIMULATION_TESTS",
            "SimulationResult", "int_seed", "replication_result", "run_replication", "run_simulation",
            "simulation_result", "weka_run_seeds"]
+
+#: a significance level of the recorded p-values (None: the result's own)
+_LEVEL = Real(0, 1, closed="neither", none=True)
+
 
 
 @checks(seed=Seed())
@@ -133,6 +138,7 @@ class ReplicationResult:
                 rows.append(row)
         return rows
 
+    @checks(pair=Anything("a pair of learners, as the result names them; checked against them"))
     def rejection_rates(self, pair):
         """Fraction of all runs (data sets x repetitions) in which each 5%-level test rejected, for ``pair``.
 
@@ -141,6 +147,7 @@ class ReplicationResult:
         return {test: 1 - per_pair[pair].sum() / (len(self.datasets) * self.repetitions)
                 for test, per_pair in self.counts.items() if "level" not in test}
 
+    @checks(test=Text())
     def both_directions(self, test):
         """The cells in which ``test`` rejected at 5% in favour of each learner of a pair at least once.
 
@@ -502,6 +509,7 @@ class SimulationResult:
         """Mean accuracy of naive Bayes minus the tree, per source, in percentage points."""
         return 100 * (self.accuracy[..., 0] - self.accuracy[..., 1]).mean(axis=1)
 
+    @checks(test=Text(), level=_LEVEL)
     def rejections(self, test, level=None):
         """How many runs of ``test`` rejected at ``level``: int array (n_sources, n_training_sets).
 
@@ -518,20 +526,24 @@ class SimulationResult:
         level = float(check_probability(level, "level"))
         return (self.pvalues[test] < level).sum(axis=2)
 
+    @checks(test=Text(), level=_LEVEL)
     def consistency(self, test, level=None):
         """Percentage of training sets on which all repetitions of ``test`` agreed, per source."""
         k = self.rejections(test, level)
         return 100 * ((k == 0) | (k == self.repetitions)).mean(axis=1)
 
+    @checks(test=Text(), level=_LEVEL)
     def consistency_std_error(self, test, level=None):
         """Monte Carlo standard error of :meth:`consistency` (binomial over training sets)."""
         p = self.consistency(test, level) / 100
         return 100 * np.sqrt(p * (1 - p) / self.n_training_sets)
 
+    @checks(test=Text(), level=_LEVEL)
     def rejection_rate(self, test, level=None):
         """Fraction of all runs of ``test`` that rejected, per source (on a null source, the Type I error)."""
         return self.rejections(test, level).mean(axis=1) / self.repetitions
 
+    @checks(test=Text(), level=_LEVEL)
     def rejection_rate_std_error(self, test, level=None):
         """Monte Carlo standard error of :meth:`rejection_rate`.
 
@@ -542,6 +554,7 @@ class SimulationResult:
         per_set = self.rejections(test, level) / self.repetitions
         return per_set.std(axis=1, ddof=1) / np.sqrt(self.n_training_sets)
 
+    @checks(test=Text(), level=_LEVEL, n_std_errors=Real(0))
     def exceeds_level(self, test, level=None, *, n_std_errors=2.0):
         """Whether ``test`` rejects clearly more often than ``level``, per source.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ... import stats
-from ..._checks import Array, Choice, Instance, Integer, Real, Values, checks
+from ..._checks import Array, Choice, Instance, Integer, Real, Text, Values, checks
 from ..._results import result
 from .._common import APPROXIMATELY_95
 from .._experiment import experiment
@@ -58,6 +58,7 @@ class CoverageMaps:
     n_grid: np.ndarray
     maps: dict
 
+    @checks(method=Text(), level=Real(0, 1), p_min=Real(0, 1))
     def stable_from(self, method, *, level=0.93, p_min=0.1):
         """Smallest N of the grid from which the coverage stays >= ``level`` for every p >= ``p_min``.
 
@@ -68,15 +69,18 @@ class CoverageMaps:
         start = np.flatnonzero(bad).max() + 1 if bad.any() else 0
         return int(self.n_grid[start]) if start < self.n_grid.size else None
 
+    @checks(n_min=Real(0))
     def rule_mask(self, *, n_min=30):
         """The grid cells with ``N >= n_min`` (the lecture's rule of thumb)."""
         return np.broadcast_to((self.n_grid >= n_min)[:, None], (self.n_grid.size, self.p_grid.size))
 
+    @checks(minimum=Real(0))
     def npq_mask(self, *, minimum=5):
         """The grid cells where ``N p (1 - p) >= minimum`` (the textbook rule)."""
         pg, ng = np.meshgrid(self.p_grid, self.n_grid)
         return ng * pg * (1 - pg) >= minimum
 
+    @checks(level=Real(0, 1), n_min=Real(0), p_min=Real(0, 1), labels=Instance(dict, none=True, example=dict))
     def summary(self, *, level=0.93, n_min=30, p_min=0.1, labels=None):
         """Per method: share of the ``N >= n_min`` region below ``level``, its lowest
         coverage, and :meth:`stable_from`."""
