@@ -290,10 +290,15 @@ class PathLike(Constraint):
 
 
 class Seed(Constraint):
-    """What ``numpy.random.default_rng`` accepts: None, an int >= 0, a SeedSequence, a
-    BitGenerator or a Generator (the one shared ``rng`` checker)."""
+    """What ``numpy.random.default_rng`` accepts: None, an int in ``[0, 2**64)``, a
+    SeedSequence, a BitGenerator or a Generator (the one shared ``rng`` checker).
 
-    description = "None, a non-negative integer, a numpy SeedSequence, BitGenerator or Generator"
+    NumPy takes larger integers too, but a seed of more than 64 bits is a mistake (a
+    hash, a float turned into an int), and scikit-learn and Weka, which some of evalkit's
+    functions seed, take none.
+    """
+
+    description = "None, an integer in [0, 2**64), a numpy SeedSequence, BitGenerator or Generator"
     none = True
 
     def __init__(self):
@@ -304,14 +309,14 @@ class Seed(Constraint):
             return
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
             self.fail(name, value, TypeError)
-        if value < 0:
+        if not 0 <= value < 2**64:
             self.fail(name, value)
 
     def full_description(self):
         return self.description
 
     def invalid(self):
-        return [("seed", "a string"), (-1, "a negative integer"), (1.5, "a float"), (True, "a bool")]
+        return [("seed", "a string"), (-1, "a negative integer"), (2**64, "2**64"), (1.5, "a float"), (True, "a bool")]
 
     def generic_valid(self):
         return 0
@@ -376,7 +381,11 @@ class Array(Constraint):
     """An array-like: number of dimensions, kind of entries, range, size, squareness.
 
     ``kind`` is ``"real"`` (finite unless ``finite=False``, never NaN), ``"integer"``,
-    ``"count"`` (whole numbers >= 0, ints or integral floats), ``"binary"`` (bool or 0/1),
+    ``"count"`` (whole numbers >= 0, ints or integral floats, never bools: the one rule for
+    every count evalkit takes; a function that adds float counts up scales them first (by a
+    power of two: exact), so that counts up to the largest float never overflow a sum, or
+    takes them as int64 and refuses larger ones; a result itself beyond the largest float
+    raises OverflowError), ``"binary"`` (bool or 0/1),
     ``"label"`` (numbers, strings or bools: class labels, NaN refused) or ``"any"``.
     ``ndim`` is an int or a tuple of allowed ints. ``scalar=True`` also accepts a number.
     ``missing=True`` lets real entries be NaN, a missing value (an ARFF ``?``).
@@ -484,6 +493,7 @@ class Array(Constraint):
             bad.append((good + 0.5, "fractions"))
         if self.kind == "count":
             bad.append((-good, "negative counts"))
+            bad.append((good > 1, "booleans"))
         for x in _outside(self.low, self.high, self.closed):
             bad.append((np.full(good.shape, x), "out of range"))
         if self.min_size:
@@ -509,6 +519,11 @@ class GraphLike(Constraint):
             return
         if hasattr(value, "tocsr") and hasattr(value, "shape"):
             shape = value.shape
+            data = np.asarray(value.tocsr().data)
+            if data.dtype.kind not in "biuf":
+                self.fail(name, value, TypeError, detail=f"dtype {data.dtype}")
+            if not np.isfinite(data).all():
+                self.fail(name, value, detail="non-finite weights")
         elif isinstance(value, (np.ndarray, list, tuple)):
             try:
                 arr = np.asarray(value, dtype=float)
@@ -523,7 +538,11 @@ class GraphLike(Constraint):
             self.fail(name, value, detail=f"shape {shape} is not square")
 
     def invalid(self):
-        return super().invalid() + [("graph", "a string"), (3, "a number"), (np.zeros((2, 3)), "not square")]
+        import scipy.sparse as sp
+
+        nan = sp.csr_array(np.array([[0.0, np.nan], [np.nan, 0.0]]))
+        return super().invalid() + [("graph", "a string"), (3, "a number"), (np.zeros((2, 3)), "not square"),
+                                    (sp.csr_array(np.zeros((2, 3))), "sparse, not square"), (nan, "sparse, NaN weights")]
 
     def generic_valid(self):
         import networkx as nx

@@ -32,7 +32,7 @@ def test_every_constraint_accepts_its_valid_value_and_refuses_its_invalid_ones(c
 def test_messages_say_what_was_expected_and_what_was_given():
     with pytest.raises(ValueError, match=r"confidence_level must be a real number in \(0, 1\); got 95"):
         COMMON["confidence_level"](95, "confidence_level")
-    with pytest.raises(TypeError, match="rng must be None, a non-negative integer.*got 'seed'"):
+    with pytest.raises(TypeError, match=r"rng must be None, an integer in \[0, 2\*\*64\).*got 'seed'"):
         COMMON["rng"]("seed", "rng")
     with pytest.raises(ValueError, match=r"cm must be a square.*not square"):
         Array(ndim=2, square=True)(np.ones((2, 3)), "cm")

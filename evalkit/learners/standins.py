@@ -33,7 +33,7 @@ _PASSED_ON = Anything("passed to the wrapped estimator, which checks it")
 
 
 
-@checks(n_values=Values(of=Integer(0), min_len=0), scale=Boolean())
+@checks(n_values=Values(of=Integer(0)), scale=Boolean())
 class ArffPreprocessor:
     """Impute, one-hot encode and optionally range-scale the columns of an ArffData's X.
 

@@ -123,10 +123,27 @@ def path_adjacency():
     return sp.csr_array(np.array([[0, 1, 0, 0], [1, 0, 1, 0], [0, 1, 0, 1], [0, 0, 1, 0]], dtype=float))
 
 
+class _Sparse(Instance):
+    """A scipy sparse matrix or array of finite numbers (its shape is checked in the body)."""
+
+    def check(self, value, name):
+        super().check(value, name)
+        data = np.asarray(value.tocsr().data)
+        if data.dtype.kind not in "biuf":
+            self.fail(name, value, TypeError, detail=f"dtype {data.dtype}")
+        if not np.isfinite(data).all():
+            self.fail(name, value, detail="NaN or infinite entries")
+
+    def invalid(self):
+        bad = np.array([[0.0, 1.0], [1.0, 0.0]])
+        return super().invalid() + [(sp.csr_array(np.where(bad == 1, np.nan, 0.0)), "NaN entries"),
+                                    (sp.csr_array(np.where(bad == 1, np.inf, 0.0)), "infinite entries")]
+
+
 def sparse_constraint(what="a scipy sparse adjacency matrix (see evalkit.graph.as_adjacency)", *, none=False):
-    """Constraint: a scipy sparse matrix or array (its shape and entries are checked in the body)."""
-    c = Instance(sp.sparray, sp.spmatrix, none=none, example=path_adjacency)
-    c.description = what
+    """Constraint: a scipy sparse matrix or array of finite numbers (its shape is checked in the body)."""
+    c = _Sparse(sp.sparray, sp.spmatrix, none=none, example=path_adjacency)
+    c.description = what + " (finite entries)"
     return c
 
 

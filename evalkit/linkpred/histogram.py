@@ -136,6 +136,12 @@ class ScoreHistogram:
     negative_values: np.ndarray = field(repr=False)
     negative_counts: np.ndarray = field(repr=False)
 
+    def __post_init__(self):
+        v = np.asarray(self.negative_values)
+        if v.size > 1 and not np.all(v[1:] > v[:-1]):
+            raise ValueError("negative_values must be distinct and increasing (ScoreHistogram.from_unsorted takes "
+                             "them in any order)")
+
     @classmethod
     @checks(_same_length=[("values", "counts")], positive_scores=_SCORES, values=_SCORES, counts=_COUNTS)
     def from_unsorted(cls, positive_scores, values, counts):
@@ -184,6 +190,12 @@ class ScoreHistogram:
         """AUROC, average precision and Davis-Goadrich AUPR over all pairs (:class:`PairEvaluation`)."""
         return PairEvaluation(*grouped_areas(self.positive_scores, self.negative_values, self.negative_counts))
 
+    def _require(self, *, positives, negatives, what):
+        if (positives and not self.n_positive) or (negatives and not self.n_negative):
+            need = " and ".join(w for w, on in (("positives", positives), ("negatives", negatives)) if on)
+            raise ValueError(f"{what} needs {need}; this histogram has {self.n_positive} positives and "
+                             f"{self.n_negative} negatives")
+
     def cumulative_counts(self):
         """Distinct scores (descending) and the cumulative positives and negatives scoring at least each.
 
@@ -210,11 +222,17 @@ class ScoreHistogram:
         >>> fpr.tolist(), tpr.tolist()
         ([0.0, 0.0, 0.25, 1.0], [0.0, 0.5, 1.0, 1.0])
         """
+        self._require(positives=True, negatives=True, what="an ROC curve")
         _, tp, fp = self.cumulative_counts()
         return np.r_[0.0, fp / fp[-1]], np.r_[0.0, tp / tp[-1]]
 
     def precision_recall_curve(self):
-        """Recall and precision at every distinct score (descending thresholds), as :func:`evalkit.curves.precision_recall_curve`."""
+        """Recall and precision at every distinct score (descending thresholds), as :func:`evalkit.curves.precision_recall_curve`.
+
+        Without negatives the precision is 1 at every threshold; without positives the
+        curve is undefined (a ValueError).
+        """
+        self._require(positives=True, negatives=False, what="a precision-recall curve")
         _, tp, fp = self.cumulative_counts()
         return tp / tp[-1], tp / (tp + fp)
 
@@ -223,7 +241,9 @@ class ScoreHistogram:
 
         The AUROC is the mean of this quantity over all negatives (weighted by
         ``negative_counts``); on a uniform sample of the negatives it is the sample mean.
+        Without negatives the result is empty; without positives it is undefined (a ValueError).
         """
+        self._require(positives=True, negatives=False, what="the AUROC's contributions")
         pos = np.sort(self.positive_scores)
         above = pos.size - np.searchsorted(pos, self.negative_values, side="right")
         tied = np.searchsorted(pos, self.negative_values, side="right") - np.searchsorted(pos, self.negative_values)

@@ -2,6 +2,8 @@
 diagonal's distance from a perfect classification and its total cost."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .._checks import Array, Choice, Integer, checks
@@ -217,13 +219,26 @@ def total_cost(cm, cost_matrix):
     float
         The total cost.
 
+    Raises
+    ------
+    OverflowError
+        Where the total exceeds the largest float (no product or partial sum overflows:
+        both matrices are scaled by powers of two first, which is exact).
+
     Examples
     --------
     >>> total_cost([[4, 1], [2, 1]], [[-20, 100], [45, -10]])   # the source's M_x
     100.0
     """
-    m = square(cm, scaled=False)
+    m, m_scale = pow2_scaled(square(cm, scaled=False))
     c = np.asarray(cost_matrix, dtype=float)
     if c.shape != m.shape:
         raise ValueError(f"cost_matrix must have the shape of cm {m.shape}; got {c.shape}")
-    return float(np.sum(c * m))
+    # both scaled by powers of two (exact), so that no product or partial sum overflows;
+    # only a total beyond the largest float is an error
+    c_scale = pow2_scaled(np.abs(c))[1]
+    total = float(np.sum((c / c_scale) * m))
+    try:
+        return math.ldexp(total, math.frexp(m_scale)[1] + math.frexp(c_scale)[1] - 2)
+    except OverflowError:
+        raise OverflowError("the total cost exceeds the largest float (1.8e308); rescale cm or cost_matrix") from None

@@ -84,7 +84,9 @@ def relaxation_labeling(update, initial, known, *, n_iter=99, beta=1.0, decay=0.
     [1.0, 0.67, 0.33, 0.0]
     """
     initial = np.asarray(initial, dtype=float)
-    known = np.broadcast_to(np.asarray(known, dtype=bool), initial.shape)
+    known = np.asarray(known, dtype=bool)
+    if known.shape != initial.shape:
+        raise ValueError(f"known must have the shape of initial {initial.shape}; got {known.shape}")
     p = initial.copy()
     free = (~known).astype(float)
     fixed = np.where(known, initial, 0.0)

@@ -6,9 +6,12 @@ label (Neville et al. Table 5).
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from .._checks import Array, Choice, Either, GraphLike, checks
+from ..metrics import UndefinedMetricWarning
 from . import _common as _c
 
 __all__ = ["error_correlation", "label_autocorrelation"]
@@ -34,7 +37,8 @@ def error_correlation(graph, errors, mask=None):
     Returns
     -------
     float or ndarray of shape (n_cases,)
-        NaN where undefined (no linked pair, or constant errors).
+        NaN where undefined (no linked pair, or constant errors: all 0 or all 1), with an
+        :class:`~evalkit.metrics.UndefinedMetricWarning`.
 
     Examples
     --------
@@ -49,8 +53,16 @@ def error_correlation(graph, errors, mask=None):
     x = np.atleast_2d(x)
     if x.shape[-1] != a.shape[0]:
         raise ValueError(f"errors must have {a.shape[0]} entries per case (one per node); got shape {x.shape}")
-    m = np.ones_like(x, dtype=bool) if mask is None else np.broadcast_to(np.atleast_2d(np.asarray(mask, dtype=bool)), x.shape)
+    if mask is None:
+        m = np.ones_like(x, dtype=bool)
+    else:
+        m = np.atleast_2d(np.asarray(mask, dtype=bool))
+        if m.shape != x.shape:
+            raise ValueError(f"mask must have the shape of errors {np.shape(errors)}; got {np.shape(mask)}")
     r = _c.link_phi(a, x.T, m.T)
+    if np.isnan(r).any():
+        warnings.warn("the correlation is undefined (no linked pair of evaluated nodes, or constant values); "
+                      "returning NaN", UndefinedMetricWarning, stacklevel=2)
     return float(r[0]) if one else r
 
 
@@ -83,7 +95,7 @@ def label_autocorrelation(graph, labels, *, measure="phi"):
     -------
     float
         The autocorrelation; NaN where undefined (no linked pair of labelled nodes, or a
-        constant label).
+        constant label: all 0 or all 1), with an :class:`~evalkit.metrics.UndefinedMetricWarning`.
 
     Examples
     --------

@@ -296,14 +296,14 @@ def test_wekaclassifier_rejects_bad_input():
         weka.WekaClassifier(*nb, attributes=_binary_header(2)).fit(X, np.array([0, 1, 2, 0]))
     with pytest.raises(ValueError, match="^y must hold class codes"):
         weka.WekaClassifier(*nb, attributes=_binary_header(2)).fit(X, np.array([0, 1, -1, 0]))
-    with pytest.raises(ValueError, match="^y must have one label per row"):
+    with pytest.raises(ValueError, match="^X and y must have the same length"):
         weka.WekaClassifier(*nb).fit(X, y[:3])
-    with pytest.raises(ValueError, match="^X must be 2-dimensional"):
+    with pytest.raises(ValueError, match="^X must be a 2-D array"):
         weka.WekaClassifier(*nb).fit(X.ravel(), y)
     fitted = weka.WekaClassifier(*nb, attributes=_binary_header(2)).fit(X, y)
     with pytest.raises(ValueError, match="^X must have shape"):
         fitted.predict(X[:, :1])
-    with pytest.raises(ValueError, match="^X must have shape"):
+    with pytest.raises(ValueError, match="^X must be a 2-D array"):
         fitted.predict(X.ravel())
 
 

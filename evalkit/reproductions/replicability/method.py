@@ -36,7 +36,6 @@ from ..._checks import (Anything, Array, Boolean, Choice, Either, Function, Inst
                         checks)
 from ..._parallel import parallel_map
 from ..._results import result
-from ..._validation import check_probability
 from ...datasets import UCI_DATASETS
 from ...datasets.synthetic import pattern_bits
 from ...learners import identical_learners_for, identical_split_scores, learners_for, standin_split_scores
@@ -48,8 +47,8 @@ __all__ = ["CV_RUNS", "LEARNER_SETS", "LEVELS", "RESAMPLING_KINDS", "RESAMPLING_
            "SimulationResult", "int_seed", "replication_result", "run_replication", "run_simulation",
            "simulation_result", "weka_run_seeds"]
 
-#: a significance level of the recorded p-values (None: the result's own)
-_LEVEL = Real(0, 1, closed="neither", none=True)
+#: a significance level of the recorded p-values, a probability (None: the result's own)
+_LEVEL = Real(0, 1, none=True)
 
 
 
@@ -395,6 +394,9 @@ def run_replication(datasets=UCI_DATASETS, *, repetitions=10, learners="weka", r
     if learners is None:
         learners = "weka"
     seed = int_seed(seed)
+    if seed + repetitions > 2**32:   # repetition i seeds scikit-learn's splitters with seed + i
+        raise ValueError(f"seed must be at most 2**32 - repetitions ({2**32 - repetitions}): repetition i seeds "
+                         f"scikit-learn's resampling with seed + i, below 2**32; got {seed}")
     start = time.perf_counter()
     datasets = tuple(datasets)
     if learners == "weka":
@@ -514,16 +516,12 @@ class SimulationResult:
         """How many runs of ``test`` rejected at ``level``: int array (n_sources, n_training_sets).
 
         The methods below take ``test`` and ``level`` through this one: ``test`` must be a
-        key of ``pvalues`` and ``level`` a probability (None: the result's ``level``), or a
-        ValueError names them.
+        key of ``pvalues`` and ``level`` a probability (None: the result's ``level``), or an
+        error names them.
         """
-        if not isinstance(test, str) or test not in self.pvalues:
+        if test not in self.pvalues:
             raise ValueError(f"test must be one of {sorted(self.pvalues)}; got {test!r}")
-        if level is None:
-            level = self.level
-        elif isinstance(level, (bool, np.bool_, str, bytes)) or np.ndim(level) != 0:
-            raise TypeError(f"level must be a probability (a real number in [0, 1]) or None; got {level!r}")
-        level = float(check_probability(level, "level"))
+        level = self.level if level is None else float(level)
         return (self.pvalues[test] < level).sum(axis=2)
 
     @checks(test=Text(), level=_LEVEL)
@@ -567,7 +565,7 @@ class SimulationResult:
         -------
         ndarray of bool, shape (n_sources,)
         """
-        level = self.level if level is None else check_probability(level, "level")
+        level = self.level if level is None else float(level)
         if not np.isfinite(n_std_errors) or n_std_errors < 0:
             raise ValueError(f"n_std_errors must be a non-negative finite number, got {n_std_errors!r}")
         rate = self.rejection_rate(test, level)

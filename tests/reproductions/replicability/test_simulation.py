@@ -232,13 +232,15 @@ def test_simulation_result_methods_name_a_bad_test_or_level(method):
     res = bf.SimulationResult(np.full((4, 2, 2), 0.5), {t: np.full((4, 2, 3), 0.5) for t in bf.SIMULATION_TESTS},
                               0.05, 0.0)
     call = getattr(res, method)
-    for bad in ("6x2cv", None, 3):
-        with pytest.raises(ValueError, match="^test must be one of"):
+    with pytest.raises(ValueError, match="^test must be one of"):
+        call("6x2cv")
+    for bad in (None, 3):
+        with pytest.raises(TypeError, match="^test must be a non-empty string"):
             call(bad)
     for bad in (1.5, -0.1, float("nan")):
         with pytest.raises(ValueError, match="level"):
             call("5x2cv", bad)
     for bad in ("0.05", [0.05, 0.1], True):
-        with pytest.raises(TypeError, match="^level must be a probability"):
+        with pytest.raises(TypeError, match="^level must be a real number in \\[0, 1\\]"):
             call("5x2cv", bad)
     assert np.shape(call("5x2cv", np.float64(0.5))) in ((4,), (4, 2))
