@@ -58,6 +58,9 @@ def as_network(network):
     y = np.asarray(y)
     if y.shape != (a.shape[0],) or not np.isin(y, (0, 1)).all():
         raise ValueError(f"labels must be 0/1, one per node ({a.shape[0]}); got shape {y.shape}")
+    if np.unique(y).size < 2:
+        raise ValueError(f"labels must hold both classes, 0 and 1: a network whose nodes are all {int(y[0])} "
+                         "leaves its classifiers nothing to tell apart")
     return a, y.astype(np.int64)
 
 

@@ -134,6 +134,8 @@ def test_huge_counts_of_the_replicability_statistics_are_refused():
 
     with pytest.raises(ValueError, match="k must be below 2\\*\\*63"):
         stats.enrichment_pvalue(1e308, 10, 5, 3)
+    with pytest.raises(ValueError, match="k must be below 2\\*\\*63"):
+        stats.replicability(1e308, 10)
 
 
 def test_f_measure_with_infinite_beta_is_the_recall_on_purpose():
@@ -219,3 +221,15 @@ def test_empty_lists_are_refused_where_nothing_could_be_done():
         ArffPreprocessor([])
     with pytest.raises(ValueError, match="networks"):
         within_network_study([], [], prop_labeled=0.5)
+
+
+def test_a_network_of_one_class_is_refused_by_the_classifier_comparisons():
+    from evalkit.reproductions.network_cv.method import within_network_study
+
+    g = nx.connected_watts_strogatz_graph(60, 4, 0.1, seed=1)
+    both = (g, np.r_[np.zeros(30, int), np.ones(30, int)])
+    for one_class in (np.zeros(60, int), np.ones(60, int)):
+        with pytest.raises(ValueError, match="labels must hold both classes"):
+            within_network_study([(g, one_class)], [both], prop_labeled=0.5, n_trials=2, n_samples=2)
+        with pytest.raises(ValueError, match="labels must hold both classes"):
+            within_network_study([both], [(g, one_class)], prop_labeled=0.5, n_trials=2, n_samples=2)
