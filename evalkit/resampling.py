@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._checks import Anything, Array, Choice, Either, Function, Instance, Integer, Real, Text, Values, checks
+from ._checks import (Anything, Array, Choice, Constraint, Either, Function, Instance, Integer, Real, Text, Values,
+                      checks)
 from ._parallel import parallel_map
 from ._results import result
 
@@ -371,6 +372,33 @@ def network_split_masks(procedure, n, *, n_splits=10, prop_labeled=0.5, n_repeat
     return train, test
 
 
+class _Nodes(Constraint):
+    """``X`` of the network splitters: anything with a number of nodes (only that number is used)."""
+
+    description = "a networkx graph, an adjacency or feature matrix, or a sequence of nodes"
+
+    def __init__(self, *, none=False):
+        self.none = none
+
+    def check(self, value, name):
+        if value is None or isinstance(value, (str, bytes, dict, set)):
+            self.fail(name, value, TypeError)
+        try:
+            _n_nodes(value)
+        except TypeError:
+            self.fail(name, value, TypeError)
+
+    def invalid(self):
+        return super().invalid() + [("abc", "a string"), (3, "a number")]
+
+    def generic_valid(self):
+        return list(range(10))
+
+
+#: what scikit-learn's splitter protocol passes and the network splitters ignore
+_IGNORED = Anything("ignored, as scikit-learn's splitter protocol allows")
+
+
 class _NetworkSplitter:
     _procedure = None
 
@@ -386,10 +414,12 @@ class _NetworkSplitter:
     def __repr__(self):
         return f"{type(self).__name__}(n_splits={self.n_splits}, prop_labeled={self.prop_labeled}, rng={self.rng!r})"
 
+    @checks(X=_IGNORED, y=_IGNORED, groups=_IGNORED)
     def get_n_splits(self, X=None, y=None, groups=None):
         """Number of splits (scikit-learn's splitter protocol)."""
         return self.n_splits
 
+    @checks(X=_Nodes())
     def masks(self, X):
         """``(train, test)`` boolean masks of shape ``(n_splits, n_nodes)``."""
         train, test = network_split_masks(
@@ -397,6 +427,7 @@ class _NetworkSplitter:
         )
         return train[0], test[0]
 
+    @checks(X=_Nodes(), y=_IGNORED, groups=_IGNORED)
     def split(self, X, y=None, groups=None):
         """Yield ``(train_indices, test_indices)`` for each split.
 
@@ -492,7 +523,7 @@ class NetworkCrossValidation(_NetworkSplitter):
 
     _procedure = "ncv"
 
-    @checks(X=Anything("the network, a node feature matrix or anything with a length: only its length is used"))
+    @checks(X=_Nodes())
     def split_with_inference(self, X):
         """Yield ``(train, test, inference)`` index arrays for each fold."""
         train, test = self.masks(X)

@@ -72,10 +72,13 @@ def _signature(obj):
 
 
 def _public_methods():
-    """Every public method of every public class, defined in the class itself: qualname -> (function, kind)."""
+    """Every public method of every public class, its own or an evalkit base's: qualname -> (function, kind)."""
     found = {}
     for qualname, cls in CLASSES.items():
-        for name, raw in vars(cls).items():
+        own = {}
+        for klass in reversed([k for k in cls.__mro__ if k.__module__.startswith("evalkit")]):
+            own.update(vars(klass))     # a private base's methods too (the splitters' split, masks ...)
+        for name, raw in own.items():
             if name.startswith("_") or isinstance(raw, property):
                 continue
             kind = "static" if isinstance(raw, staticmethod) else "class" if isinstance(raw, classmethod) else "self"
@@ -109,6 +112,7 @@ def test_the_battery_sees_every_public_name():
     # a floor, so that a broken discovery cannot pass vacuously
     assert len(CHECKED) >= 400 and len(RESULT_CLASSES) >= 30
     assert len(METHODS) >= 60 and len(METHODS_WITH_ARGUMENTS) >= 40
+    assert "evalkit.resampling.NetworkCrossValidation.split" in METHODS_WITH_ARGUMENTS      # inherited
     assert "evalkit.linkpred.histogram.ScoreHistogram.from_unsorted" in METHODS_WITH_ARGUMENTS   # a classmethod
 
 
