@@ -89,12 +89,18 @@ def snap_sorted_ties(sv, *, rtol=1e-12):
     """
     if sv.size < 2:
         return sv.copy()
-    with np.errstate(invalid="ignore"):
-        gap = np.diff(sv) > rtol * np.maximum(1.0, np.abs(sv[1:]))
-    new_run = np.r_[True, gap | (np.isinf(sv[1:]) & (sv[1:] != sv[:-1]))]  # an infinity is its own run
-    del gap
+    new_run = np.ones(sv.size, bool)
+    for lo in range(1, sv.size, _SNAP_CHUNK):   # in chunks: the temporaries of 3 million values at most
+        here = sv[lo:lo + _SNAP_CHUNK]
+        before = sv[lo - 1:lo - 1 + here.size]
+        with np.errstate(invalid="ignore"):
+            gap = here - before > rtol * np.maximum(1.0, np.abs(here))
+        new_run[lo:lo + here.size] = gap | (np.isinf(here) & (here != before))  # an infinity is its own run
     starts = np.flatnonzero(new_run)
     return np.repeat(sv[starts], np.diff(np.r_[starts, sv.size]))
+
+
+_SNAP_CHUNK = 1 << 22
 
 
 def kernel_input(a, dtype=None):

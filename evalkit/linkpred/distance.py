@@ -26,7 +26,7 @@ from ._common import (check_pairs, check_positive_pairs, check_size, node_pairs_
                       sparse_constraint)
 from .histogram import PairEvaluation, ScoreHistogram, draw_without_replacement, merge_histograms
 from ._blocks import BLOCK_PREDICTORS, scorer, snapped_values, upper_entries
-from .predictors import PREDICTORS
+from .predictors import PREDICTORS, _is_symmetric
 
 _DISTANCES = Array(ndim=1, kind="real", finite=False, low=2, min_size=0)
 _HIST = Instance(ScoreHistogram, example=lambda: ScoreHistogram.from_unsorted([1.0], [0.0], [2]))
@@ -233,6 +233,31 @@ class DistanceHistograms:
                  for d, h in zip(self.distance, self.histograms)]
         return merge_histograms(parts)
 
+    def rank_compressed(self):
+        """The same rankings, each distance's negatives merged between the positive scores of all distances.
+
+        :meth:`ScoreHistogram.rank_compressed` at every distance, with the positive scores
+        of every distance as the cuts, so that :meth:`pooled` and
+        :meth:`without_negatives_below` stay exact. What it keeps and what it does not:
+        see there.
+
+        Returns
+        -------
+        DistanceHistograms
+
+        Examples
+        --------
+        >>> near = ScoreHistogram.from_unsorted([0.6], [0.1, 0.2, 0.7], [1, 1, 1])
+        >>> far = ScoreHistogram.from_unsorted([0.3], [0.1, 0.4, 0.5], [2, 1, 1])
+        >>> c = DistanceHistograms(np.array([2.0, 3.0]), (near, far)).rank_compressed()
+        >>> c[2.0].negative_counts.tolist(), c[3.0].negative_counts.tolist()
+        ([2, 1], [2, 2])
+        >>> c.pooled().evaluate().auroc == DistanceHistograms(c.distance, (near, far)).pooled().evaluate().auroc
+        True
+        """
+        cuts = np.unique(np.concatenate([h.positive_scores for h in self.histograms]))
+        return DistanceHistograms(self.distance, tuple(h.rank_compressed(cuts) for h in self.histograms))
+
     def evaluate(self):
         """AUROC, AP and AUPR at each distance, as a dict ``distance -> PairEvaluation``.
 
@@ -296,10 +321,25 @@ def _named_predictors(A, predictors):
             S = None if name in BLOCK_PREDICTORS and not BLOCK_PREDICTORS[name].directed else PREDICTORS[name](A)
         elif not sp.issparse(S) or S.shape != A.shape:
             raise TypeError(f"predictors[{name!r}] must be a sparse matrix of shape {A.shape} or None")
-        elif (sp.csr_array(S) != sp.csr_array(S).T).nnz:
+        elif not _is_symmetric(S):
             raise ValueError(f"score matrix {name!r} must be symmetric (undirected scores)")
         named[name] = scorer(A, name) if S is None else scorer(A, None, matrix=S)
     return named
+
+
+def _rank_compressed_counts(codes, values, counts, cuts):
+    """(code, value, count) sorted by code and value, the values between neighbouring cuts merged per code.
+
+    As :meth:`ScoreHistogram.rank_compressed` does at each code (each group at its largest value).
+    """
+    gap = np.searchsorted(cuts, values, side="left")
+    tied = np.zeros(values.size, bool)
+    inside = gap < cuts.size
+    tied[inside] = cuts[gap[inside]] == values[inside]
+    group = codes * (2 * cuts.size + 2) + 2 * gap + tied           # non-decreasing
+    last = np.r_[group[1:] != group[:-1], True] if group.size else np.zeros(0, bool)
+    starts = np.r_[0, np.flatnonzero(last)[:-1] + 1] if group.size else np.zeros(0, np.int64)
+    return codes[last], values[last], np.add.reduceat(counts, starts) if group.size else counts
 
 
 def _code_value_counts(codes, values):
@@ -314,9 +354,9 @@ def _code_value_counts(codes, values):
 
 
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), predictors=_PREDICTORS, nodes=nodes_constraint(),
-        chunk_size=Integer(1), progress=Boolean())
+        chunk_size=Integer(1), rank_compressed=Either(Boolean(), Values(of=Text(), min_len=0)), progress=Boolean())
 def distance_score_histograms(A, positives, predictors=("preferential_attachment", "propflow"), *,
-                              nodes=None, chunk_size=512, progress=False):
+                              nodes=None, chunk_size=512, rank_compressed=False, progress=False):
     """Score histograms of every candidate pair, split by geodesic distance, for several predictors.
 
     One breadth-first search from every node (``chunk_size`` sources at a time, so memory
@@ -344,6 +384,11 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     chunk_size : int, default 512
         Sources per breadth-first-search block (an integer >= 1).
+    rank_compressed : bool or sequence of str, default False
+        Return these predictors' histograms (all of them: True) rank-compressed
+        (:meth:`DistanceHistograms.rank_compressed`: the same rankings in a few bins per
+        positive). A score matrix given is compressed block by block, so that the
+        millions of distinct scores of PropFlow are never held at once.
     progress : bool, default False
         Show a progress bar (tqdm) over the BFS chunks.
 
@@ -367,10 +412,16 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     n = A.shape[0]
     pos = check_positive_pairs(A, positives, nodes)
     named = _named_predictors(A, predictors)
+    compressed = set(named) if rank_compressed is True else set(rank_compressed or ())
+    if compressed - set(named):
+        raise ValueError(f"rank_compressed must name predictors of {sorted(named)}; got {sorted(compressed - set(named))}")
     deg = A.sum(axis=1).astype(np.int64)
     dvals, dinv = np.unique(deg, return_inverse=True)
     nd = dvals.size
     sparse = {name: s for name, s in named.items() if s is not None}
+    # a given matrix's positive scores are known before the search: its blocks are compressed at once
+    block_cuts = {name: np.unique(np.asarray(s.S[pos[:, 0], pos[:, 1]], dtype=float).ravel())
+                  for name, s in sparse.items() if name in compressed and hasattr(s, "S") and not s.snap}
     # accumulators; distance code 0 stands for inf (self-pairs are excluded by u < v)
     total = np.zeros(0, np.int64)
     pa = np.zeros(0, np.int64)
@@ -405,7 +456,8 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
             if is_pos.any():
                 where = dict(zip(sel_keys.tolist(), sel.tolist()))
                 pos_raw[name][[where[k] for k in keys[is_pos].tolist()]] = v[is_pos]
-            parts[name].append(_code_value_counts(entry_code[~is_pos], v[~is_pos]))
+            counted = _code_value_counts(entry_code[~is_pos], v[~is_pos])
+            parts[name].append(_rank_compressed_counts(*counted, block_cuts[name]) if name in block_cuts else counted)
     codes = np.flatnonzero(total)
     if codes.size == 0:
         raise ValueError("A has no candidate pair (it is complete)")
@@ -447,6 +499,8 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
                 hists.append(ScoreHistogram.from_unsorted(pos_scores[pos_dist == dist], products[keep],
                                                           counts[keep]))
         out[name] = DistanceHistograms(distance, tuple(hists))
+        if name in compressed:
+            out[name] = out[name].rank_compressed()
     return out
 
 
@@ -494,8 +548,9 @@ def evaluation_report(A, positives, predictors=("preferential_attachment", "prop
     """
     import pandas as pd
 
+    # the report needs the rankings only: compressed (a few bins per positive, PropFlow's millions of values never held)
     hists = distance_score_histograms(A, positives, predictors, nodes=nodes, chunk_size=chunk_size,
-                                      progress=progress)
+                                      rank_compressed=True, progress=progress)
     frames = {}
     for name, dh in hists.items():
         df = dh.to_frame()

@@ -153,3 +153,27 @@ def test_unknown_node_ids_name_the_argument():
         linkpred.pair_distances(A, [(nodes[0], ("n", 99))], nodes=nodes)
     with pytest.raises(ValueError, match="positives must hold ids of nodes; 1 unknown id: '0'"):
         linkpred.distance_counts(A, [("0", "1")], nodes=nodes)  # "1" is a node, "0" is not: ("n", 0) is
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_rank_compressed_distance_histograms_keep_each_distance_and_the_pooled_ranking(seed):
+    A, nodes, dist, cand, pos = random_task(seed)
+    given = {"propflow": linkpred.propflow(A), "adamic_adar": None}
+    full = linkpred.distance_score_histograms(A, pos, given, chunk_size=7)
+    # a given matrix is compressed block by block, a named predictor at the end: both as compressing after
+    got = linkpred.distance_score_histograms(A, pos, given, chunk_size=7, rank_compressed=True)
+    for name in given:
+        want = full[name].rank_compressed()
+        assert sum(h.negative_values.size for h in got[name].histograms) < sum(
+            h.negative_values.size for h in full[name].histograms)
+        for a, b in zip(got[name].histograms, want.histograms):
+            np.testing.assert_array_equal(a.negative_values, b.negative_values)
+            np.testing.assert_array_equal(a.negative_counts, b.negative_counts)
+        for pick in (lambda d: d.pooled(), lambda d: d.without_negatives_below(3), lambda d: d.pooled(max_distance=3)):
+            assert pick(got[name]).evaluate().aupr == pytest.approx(pick(full[name]).evaluate().aupr, rel=1e-12)
+            assert pick(got[name]).evaluate().auroc == pytest.approx(pick(full[name]).evaluate().auroc, rel=1e-12)
+    only = linkpred.distance_score_histograms(A, pos, given, chunk_size=7, rank_compressed=["propflow"])
+    for a, b in zip(only["adamic_adar"].histograms, full["adamic_adar"].histograms):
+        np.testing.assert_array_equal(a.negative_values, b.negative_values)
+    with pytest.raises(ValueError, match="rank_compressed must name predictors"):
+        linkpred.distance_score_histograms(A, pos, given, rank_compressed=["katz"])

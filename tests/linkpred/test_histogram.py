@@ -139,3 +139,49 @@ def test_node_id_positives_errors_name_the_argument():
     r, c = A.nonzero()
     with pytest.raises(ValueError, match="positives must be candidate pairs"):  # an edge of A, by its ids
         linkpred.score_histogram(A, [(nodes[r[0]], nodes[c[0]])], "jaccard", nodes=nodes)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_rank_compressed_histogram_keeps_every_ranking_quantity(seed):
+    rng = np.random.default_rng(seed)
+    positives = rng.choice(np.round(rng.random(40), 2), 12)           # ties among the positives
+    values = np.r_[rng.random(300), positives[:4]]                      # negatives tied with some positives
+    h = linkpred.ScoreHistogram.from_unsorted(positives, values, rng.integers(1, 5, values.size))
+    c = h.rank_compressed()
+    assert c.negative_values.size < h.negative_values.size and c.n_negative == h.n_negative
+    for got, want in zip(vars(c.evaluate()).items(), vars(h.evaluate()).items()):
+        if got[0] != "n_distinct_scores":
+            assert got[1] == pytest.approx(want[1], rel=1e-12)
+    # the curves: the points kept are points of the original, the others lie on runs of negatives
+    fpr, tpr = h.roc_curve()
+    cfpr, ctpr = c.roc_curve()
+    original = set(zip(fpr.round(12), tpr.round(12)))
+    assert set(zip(cfpr.round(12), ctpr.round(12))) <= original
+    kept = set(zip(cfpr.round(12), ctpr.round(12)))
+    for f, t in zip(fpr.round(12), tpr.round(12)):   # a point dropped lies inside a horizontal run kept
+        if (f, t) not in kept:
+            same = cfpr[ctpr.round(12) == t].round(12)
+            assert (same < f).any() and (same > f).any()
+    recall, precision = h.precision_recall_curve()
+    crecall, cprecision = c.precision_recall_curve()
+    kept = np.r_[True, recall[1:] != recall[:-1]] & np.r_[recall[1:] != recall[:-1], True]
+    assert set(zip(crecall.round(12), cprecision.round(12))) <= set(zip(recall.round(12), precision.round(12)))
+    assert set(zip(recall[kept].round(12), precision[kept].round(12))) <= set(zip(crecall.round(12), cprecision.round(12)))
+    # draws by index (fewer negatives than the compressed bins): the same negatives from the same seed
+    rate = (c.negative_values.size - 1) / h.n_negative
+    np.testing.assert_allclose(c.subsampled_aurocs(rate, n_repeats=20, rng=seed),
+                               h.subsampled_aurocs(rate, n_repeats=20, rng=seed), rtol=1e-12)
+    for a, b in zip(c.subsample_negatives(rate, n_repeats=5, rng=seed), h.subsample_negatives(rate, n_repeats=5, rng=seed)):
+        assert a.aupr == pytest.approx(b.aupr, rel=1e-12) and a.auroc == pytest.approx(b.auroc, rel=1e-12)
+
+
+def test_rank_compression_merges_only_between_cuts_and_needs_every_positive():
+    h = linkpred.ScoreHistogram.from_unsorted([0.5], [0.1, 0.2, 0.5, 0.6, 0.7], [1, 1, 1, 1, 1])
+    c = h.rank_compressed()
+    assert c.negative_values.tolist() == [0.2, 0.5, 0.7] and c.negative_counts.tolist() == [2, 1, 2]
+    c = h.rank_compressed([0.15, 0.5])
+    assert c.negative_values.tolist() == [0.1, 0.2, 0.5, 0.7] and c.negative_counts.tolist() == [1, 1, 1, 2]
+    with pytest.raises(ValueError, match="cuts must include every positive"):
+        h.rank_compressed([0.4])
+    with pytest.raises(ValueError, match="cuts"):
+        h.rank_compressed([[0.5]])

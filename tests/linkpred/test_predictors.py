@@ -285,3 +285,37 @@ def test_hitting_time_is_infinite_between_components_and_zero_on_the_diagonal():
     assert H[3, 4] == H[4, 3] == 1
     with pytest.raises(ValueError, match="non-negative|weight"):
         linkpred.hitting_time(-A)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mean_of_orderings_in_column_blocks_and_over_its_input(seed, monkeypatch):
+    from evalkit.linkpred import predictors
+
+    monkeypatch.setattr(predictors, "_TRANSPOSE_BLOCK", 7)     # many blocks of the blocked transpose
+    W = _random_weights(seed, n=40, p=0.2, weighted=True)
+    S = linkpred.propflow(sp.csr_array(W), max_length=3, symmetrize=None)
+    want = _mean_of_orderings_by_definition(S)
+    assert _same_csr(linkpred.mean_of_orderings(S), want)
+    taken = S.copy()
+    M = linkpred.mean_of_orderings(taken, overwrite_s=True)
+    assert _same_csr(M, want) and np.shares_memory(M.data, taken.data)   # the input's arrays taken over
+    # an asymmetric pattern is left alone, overwrite or not
+    A = sp.random_array((30, 30), density=0.1, rng=seed, format="csr")
+    before = A.copy()
+    assert _same_csr(linkpred.mean_of_orderings(A, overwrite_s=True), _mean_of_orderings_by_definition(A))
+    assert _same_csr(A, before)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_blocked_symmetry_check_equals_comparing_with_the_transpose(seed, monkeypatch):
+    from evalkit.linkpred import predictors
+
+    monkeypatch.setattr(predictors, "_TRANSPOSE_BLOCK", 5)
+    S = sp.random_array((25, 25), density=0.15, rng=seed, format="csr")
+    sym = sp.csr_array(S + S.T)
+    nearly = sym.copy()
+    nearly.data[seed] += 1e-9                                   # one value off: not symmetric
+    zeros = sym.copy()
+    zeros.data[:3] = 0.0                                        # stored zeros on one side only
+    for M in (S, sym, nearly, zeros):
+        assert predictors._is_symmetric(M) == ((M != M.T).nnz == 0)

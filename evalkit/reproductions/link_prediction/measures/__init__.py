@@ -41,12 +41,17 @@ def _predictor(name, label):
 @functools.lru_cache(maxsize=None)
 def _histogram(name, label):
     t = task(name, end=_END)
-    return linkpred.score_histogram(t.adjacency, t.positives, _predictor(name, label))
+    h = linkpred.score_histogram(t.adjacency, t.positives, _predictor(name, label))
+    # PropFlow's millions of distinct scores kept as its ranking (top-k rates and areas exact)
+    return h.rank_compressed() if label == "PropFlow" else h
 
 
 @checks(networks=Values(Choice(*NETWORKS)))
 def score_histograms(networks=DISTANCE_NETWORKS):
     """``{(network, label): ScoreHistogram}`` of the four predictors of ``MEASURE_PREDICTORS``; computed once.
+
+    PropFlow's is rank-compressed (:meth:`evalkit.linkpred.ScoreHistogram.rank_compressed`:
+    its rankings, areas and top-k rates exact; its ``negative_values`` not the distinct scores).
 
     Parameters
     ----------
