@@ -16,9 +16,8 @@ from .._checks import Array, Constraint, Instance
 from ..graph import NodeIds, pair_indices
 
 __all__ = ["DEFAULT_MAX_MEMORY", "MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "kernel_input",
-           "memory_bytes",
-           "node_pairs_constraint", "nodes_constraint", "pair_keys", "pairs_constraint", "path_adjacency", "snap_ties",
-           "sparse_constraint"]
+           "memory_bytes", "node_pairs_constraint", "nodes_constraint", "pair_keys", "pairs_constraint",
+           "path_adjacency", "snap_ties", "sparse_constraint"]
 
 DEFAULT_MAX_MEMORY = 1 << 30
 """The default memory budget of the blocks in flight (1 GiB, shared by the workers)."""
