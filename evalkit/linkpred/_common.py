@@ -7,7 +7,9 @@ subpackage import them; users do not need them.
 from __future__ import annotations
 
 import numbers
+import os
 import re
+from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
@@ -16,11 +18,13 @@ from .._checks import Array, Constraint, Instance
 from ..graph import NodeIds, pair_indices
 
 __all__ = ["DEFAULT_MAX_MEMORY", "MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "kernel_input",
-           "memory_bytes", "node_pairs_constraint", "nodes_constraint", "pair_keys", "pairs_constraint",
+           "memory_bytes", "memory_limit", "node_pairs_constraint", "nodes_constraint", "pair_keys", "pairs_constraint",
            "path_adjacency", "snap_ties", "sparse_constraint"]
 
 DEFAULT_MAX_MEMORY = 1 << 30
-"""The default memory budget of the blocks in flight (1 GiB, shared by the workers)."""
+"""The default memory budget of the blocks in flight (1 GiB, shared by the workers), or an
+eighth of the memory this process may use where that is less (:func:`memory_limit`: a
+Binder session's 2 GB gives 256 MB)."""
 
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
           "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
@@ -29,10 +33,10 @@ _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
 def memory_bytes(max_memory, name="max_memory"):
     """A memory budget in bytes: a positive number of bytes, or a string such as ``'512MB'`` or ``'2GiB'``.
 
-    ``None`` gives :data:`DEFAULT_MAX_MEMORY`.
+    ``None`` gives :data:`DEFAULT_MAX_MEMORY`, or an eighth of :func:`memory_limit` where that is less.
     """
     if max_memory is None:
-        return DEFAULT_MAX_MEMORY
+        return min(DEFAULT_MAX_MEMORY, memory_limit() // 8)
     if isinstance(max_memory, str):
         m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([a-zA-Z]*)\s*", max_memory)
         if m is None or m.group(2).lower() not in _UNITS:
@@ -46,6 +50,48 @@ def memory_bytes(max_memory, name="max_memory"):
     if not np.isfinite(value) or value < 1:
         raise ValueError(f"{name} must be at least 1 byte; got {max_memory!r}")
     return int(value)
+
+
+def memory_limit(*, _cgroup_file="/proc/self/cgroup", _root="/sys/fs/cgroup"):
+    """The memory this process may use, in bytes: its memory cgroup's limit, else the machine's memory.
+
+    A container (Binder, a CI runner) limits a process's memory by its control group (v2:
+    ``memory.max``, v1: ``memory.limit_in_bytes``, the smallest along its path); without
+    one the physical memory is the limit.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> memory_limit() > 0
+    True
+    """
+    limits = [os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")]
+    try:
+        lines = Path(_cgroup_file).read_text().splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if controllers == "":                                   # cgroup v2
+            base, file = Path(_root), "memory.max"
+        elif "memory" in controllers.split(","):                # cgroup v1
+            base, file = Path(_root) / "memory", "memory.limit_in_bytes"
+        else:
+            continue
+        here = base / path.lstrip("/")
+        for folder in (here, *here.parents):
+            if not folder.is_relative_to(base):
+                break
+            try:
+                text = (folder / file).read_text().strip()
+            except OSError:
+                continue
+            if text.isdigit():
+                limits.append(int(text))
+    return int(min(limits))
 
 
 class MemoryBudget(Constraint):

@@ -45,7 +45,7 @@ _AREA = Real(0, 1, allow_nan=True)
 _SCORES = Array(ndim=1, kind="real", finite=False, min_size=0)
 _COUNTS = Array(ndim=1, kind="count", min_size=0)
 _MEMORY = MemoryBudget()
-from .predictors import PREDICTORS
+from .predictors import PREDICTORS, _is_symmetric
 
 #: a predictor's name, or a sparse score matrix (its shape and symmetry are checked in the body)
 _PREDICTOR = Either(Choice(*PREDICTORS).with_example("common_neighbors"), sparse_constraint("a scipy sparse score matrix"))
@@ -387,8 +387,9 @@ def evaluate_all_pairs(A, positives, predictor, *, nodes=None, max_memory=None, 
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     max_memory : int or str, optional
         Memory budget of the score blocks held at once (bytes, or a string such as
-        ``'512MB'``; default 1 GiB), shared by the parallel jobs. A named predictor's score
-        matrix is never held whole: its rows are computed in blocks that fit the budget,
+        ``'512MB'``; default 1 GiB, or an eighth of the memory this process may use where
+        that is less), shared by the parallel jobs. A named predictor's score matrix is
+        never held whole: its rows are computed in blocks that fit the budget,
         each reduced to a histogram at once (see the module docstring); the result does
         not depend on the budget.
     n_jobs : int or None, default None
@@ -448,8 +449,9 @@ def score_histogram(A, positives, predictor, *, nodes=None, max_memory=None, n_j
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     max_memory : int or str, optional
         Memory budget of the score blocks held at once (bytes, or a string such as
-        ``'512MB'``; default 1 GiB), shared by the parallel jobs. A named predictor's score
-        matrix is never held whole: its rows are computed in blocks that fit the budget,
+        ``'512MB'``; default 1 GiB, or an eighth of the memory this process may use where
+        that is less), shared by the parallel jobs. A named predictor's score matrix is
+        never held whole: its rows are computed in blocks that fit the budget,
         each reduced to a histogram at once (see the module docstring); the result does
         not depend on the budget.
     n_jobs : int or None, default None
@@ -490,9 +492,12 @@ def score_histogram(A, positives, predictor, *, nodes=None, max_memory=None, n_j
     else:
         if predictor.shape != A.shape:
             raise TypeError(f"predictor must be a name or a sparse matrix of shape {A.shape}")
-        S = sp.csr_array(predictor)
-        if (S != S.T).nnz:
+        if not _is_symmetric(predictor):
             raise ValueError("predictor matrix must be symmetric (undirected scores)")
+        # read in row blocks, as a named predictor's rows: the whole upper triangle is never copied
+        return ScoreHistogram.from_unsorted(*block_score_histogram(
+            A, pos, scorer(A, None, matrix=predictor), n_neg_total, max_memory=max_memory, n_jobs=n_jobs,
+            progress=progress))
     # Scores of candidates: upper triangle without the feature network's edges.
     U = sp.triu(S, k=1).tocsr()
     U = (U - U.multiply(A)).tocsr()

@@ -10,7 +10,7 @@ import scipy.sparse as sp
 from evalkit import linkpred
 from evalkit.graph import as_adjacency, check_adjacency
 from evalkit.linkpred._blocks import BLOCK_PREDICTORS, columns_from, row_blocks, scorer
-from evalkit.linkpred._common import memory_bytes
+from evalkit.linkpred._common import memory_bytes, memory_limit
 from evalkit.linkpred.histogram import score_histogram
 from helpers.linkpred import random_positives
 
@@ -133,7 +133,7 @@ def test_columns_from_and_row_blocks():
 
 
 def test_memory_budget_parsing_and_errors():
-    assert memory_bytes(None) == 1 << 30
+    assert memory_bytes(None) == min(1 << 30, memory_limit() // 8)
     assert memory_bytes("512MB") == 512 * 10**6 and memory_bytes("2GiB") == 2 << 30 and memory_bytes(1e6) == 10**6
     assert memory_bytes(" 1.5 kb") == 1500
     A, positives = _graph(0)
@@ -249,3 +249,25 @@ def test_single_wedge_candidates_counted_by_key_have_the_bits_of_the_sums():
     jaccard = cn.data / ((s.deg[cn.row] + s.deg[cn.col]) - cn.data)   # the product path's formula
     expected_values, expected_counts = np.unique(jaccard, return_counts=True)
     assert np.array_equal(values, expected_values) and np.array_equal(counts, expected_counts)
+
+
+def test_the_memory_limit_is_the_smallest_cgroup_limit_on_the_path(tmp_path, monkeypatch):
+    machine = 64 << 30
+    monkeypatch.setattr("os.sysconf", lambda name: {"SC_PAGE_SIZE": 4096, "SC_PHYS_PAGES": machine // 4096}[name])
+    root = tmp_path / "cgroup"
+    leaf = root / "user" / "session"
+    leaf.mkdir(parents=True)
+    (root / "user" / "memory.max").write_text("2147483648\n")       # v2: a limit above the leaf
+    (leaf / "memory.max").write_text("max\n")                       # the leaf itself unlimited
+    v2 = tmp_path / "v2"
+    v2.write_text("0::/user/session\n")
+    assert memory_limit(_cgroup_file=v2, _root=root) == 2 << 30
+    v1_leaf = root / "memory" / "binder"
+    v1_leaf.mkdir(parents=True)
+    (v1_leaf / "memory.limit_in_bytes").write_text(str(3 << 30))
+    v1 = tmp_path / "v1"
+    v1.write_text("9:name=systemd:/\n4:memory:/binder\n0::/\n")
+    assert memory_limit(_cgroup_file=v1, _root=root) == 3 << 30
+    assert memory_limit(_cgroup_file=tmp_path / "absent", _root=root) == machine    # no cgroup: the machine
+    monkeypatch.setattr("evalkit.linkpred._common.memory_limit", lambda: 2 << 30)
+    assert memory_bytes(None) == 256 << 20                          # a Binder session: 2 GB / 8

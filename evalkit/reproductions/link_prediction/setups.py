@@ -379,10 +379,16 @@ def mean_propflow(name, *, weighted=True):
     >>> mean_propflow("CollegeMsg").shape  # doctest: +SKIP
     (1829, 1829)
     """
-    return _mean_propflow(name, bool(weighted))
+    key = (name, bool(weighted))
+    if key not in _KEPT_MEANS:
+        _KEPT_MEANS[key] = _mean_propflow(*key)
+    return _KEPT_MEANS[key]
 
 
-@functools.lru_cache(maxsize=None)
+#: the mean PropFlow matrices a page asked for (mean_propflow), kept for the rest of the process
+_KEPT_MEANS = {}
+
+
 @disk_cached  # shared by the distance, measures and sampling chapters
 def _mean_propflow(name, weighted):
     # the directed scores are read through the disk cache only: kept in this process only
@@ -394,8 +400,9 @@ def _mean_propflow(name, weighted):
 @disk_cached  # one all-pairs BFS per network, shared by the distance and measures chapters
 def _distance_histograms(name, weighted):
     t = task(name)
-    # the mean scores through the disk cache only (a page that needs them asks mean_propflow)
-    propflow = {"propflow": _mean_propflow.__wrapped__(name, weighted)}
+    # the mean scores a page keeps (mean_propflow), else computed (or read from the results cache) and let go
+    kept = _KEPT_MEANS.get((name, weighted))
+    propflow = {"propflow": kept if kept is not None else _mean_propflow(name, weighted)}
     # PropFlow's millions of distinct scores (Condmat: 9 million) in a few thousand bins, the
     # same rankings (pooled too); PA's and Adamic/Adar's values are kept (a few thousand)
     if weighted:
