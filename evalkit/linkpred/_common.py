@@ -18,8 +18,9 @@ from .._checks import Array, Constraint, Instance
 from ..graph import NodeIds, pair_indices
 
 __all__ = ["DEFAULT_MAX_MEMORY", "MemoryBudget", "check_pairs", "check_positive_pairs", "check_size", "kernel_input",
-           "memory_bytes", "memory_limit", "node_pairs_constraint", "nodes_constraint", "pair_keys", "pairs_constraint",
-           "path_adjacency", "snap_ties", "sparse_constraint"]
+           "is_symmetric", "memory_bytes", "memory_limit", "node_pairs_constraint", "nodes_constraint", "pair_keys",
+           "pairs_constraint", "path_adjacency", "snap_ties", "sparse_constraint", "transposed_blocks",
+           "transposed_data", "TRANSPOSE_BLOCK"]
 
 DEFAULT_MAX_MEMORY = 1 << 30
 """The default memory budget of the blocks in flight (1 GiB, shared by the workers), or an
@@ -146,6 +147,60 @@ def snap_sorted_ties(sv, *, rtol=1e-12):
 
 
 _SNAP_CHUNK = 1 << 22
+
+
+TRANSPOSE_BLOCK = 1 << 22   # entries per block of the blocked transpose (the tests make it small)
+
+
+def transposed_blocks(S):
+    """``(first, last, values)``: the values of ``S.T``'s entries ``first:last`` in the order of ``S``'s.
+
+    ``S`` is a square canonical CSR array; the transpose is computed ``TRANSPOSE_BLOCK``
+    entries of columns at a time (``S[:, lo:hi].T``), never whole: its index arrays would
+    double the memory of a large PropFlow matrix. Yields None (and stops) at the first
+    block where the pattern of ``S.T`` differs from that of ``S``.
+    """
+    step = TRANSPOSE_BLOCK
+    bounds = np.unique(np.r_[0, np.searchsorted(S.indptr, np.arange(step, S.nnz, step)), S.shape[0]])
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        rows = sp.csr_array(S[:, lo:hi].T)      # rows lo:hi of the transpose
+        rows.sort_indices()
+        first, last = S.indptr[lo], S.indptr[hi]
+        if not (np.array_equal(rows.indptr, S.indptr[lo:hi + 1] - first)
+                and np.array_equal(rows.indices, S.indices[first:last])):
+            yield None
+            return
+        yield first, last, rows.data
+
+
+def transposed_data(S):
+    """The values of ``S.T`` in the order of ``S``'s (canonical CSR) entries, or None if its pattern is not symmetric."""
+    out = np.empty(S.nnz, dtype=np.result_type(S.dtype, np.float64))
+    for block in transposed_blocks(S):
+        if block is None:
+            return None
+        first, last, values = block
+        out[first:last] = values
+    return out
+
+
+def is_symmetric(S):
+    """Whether a sparse matrix equals its transpose, checked a block of columns at a time.
+
+    Examples
+    --------
+    >>> is_symmetric(sp.csr_array(np.array([[0, 1.0], [1.0, 0]]))), is_symmetric(sp.csr_array(np.eye(2, k=1)))
+    (True, False)
+    """
+    S = sp.csr_array(S)
+    if not S.has_canonical_format or (S.data == 0).any():   # on a copy: the caller's is left alone
+        S = S.copy()
+        S.sum_duplicates()
+        S.eliminate_zeros()
+    for block in transposed_blocks(S):
+        if block is None or not np.array_equal(block[2], S.data[block[0]:block[1]]):
+            return False
+    return True
 
 
 def kernel_input(a, dtype=None):

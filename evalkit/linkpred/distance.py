@@ -22,11 +22,11 @@ import scipy.sparse as sp
 from .._checks import Array, Boolean, Either, Instance, Integer, Real, Text, Values, checks
 from .._results import result
 from ..graph import bfs_distance_blocks, check_adjacency
-from ._common import (check_pairs, check_positive_pairs, check_size, node_pairs_constraint, nodes_constraint, pair_keys,
-                      sparse_constraint)
+from ._common import (check_pairs, check_positive_pairs, check_size, is_symmetric, node_pairs_constraint, nodes_constraint,
+                      pair_keys, sparse_constraint)
 from .histogram import PairEvaluation, ScoreHistogram, draw_without_replacement, merge_histograms
 from ._blocks import BLOCK_PREDICTORS, scorer, snapped_values, upper_entries
-from .predictors import PREDICTORS, _is_symmetric
+from .predictors import PREDICTORS
 
 _DISTANCES = Array(ndim=1, kind="real", finite=False, low=2, min_size=0)
 _HIST = Instance(ScoreHistogram, example=lambda: ScoreHistogram.from_unsorted([1.0], [0.0], [2]))
@@ -321,7 +321,7 @@ def _named_predictors(A, predictors):
             S = None if name in BLOCK_PREDICTORS and not BLOCK_PREDICTORS[name].directed else PREDICTORS[name](A)
         elif not sp.issparse(S) or S.shape != A.shape:
             raise TypeError(f"predictors[{name!r}] must be a sparse matrix of shape {A.shape} or None")
-        elif not _is_symmetric(S):
+        elif not is_symmetric(S):
             raise ValueError(f"score matrix {name!r} must be symmetric (undirected scores)")
         named[name] = scorer(A, name) if S is None else scorer(A, None, matrix=S)
     return named

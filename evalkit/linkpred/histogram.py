@@ -38,14 +38,15 @@ from .._checks import Array, Boolean, Choice, Either, Instance, Integer, Jobs, R
 from .._results import result
 from ..curves import areas_from_counts, davis_goadrich_area
 from ..graph import check_adjacency
-from ._common import MemoryBudget, check_positive_pairs, node_pairs_constraint, nodes_constraint, sparse_constraint
+from ._common import (MemoryBudget, check_positive_pairs, is_symmetric, node_pairs_constraint, nodes_constraint,
+                      sparse_constraint)
 from ._blocks import BLOCK_PREDICTORS, block_score_histogram, scorer
 
 _AREA = Real(0, 1, allow_nan=True)
 _SCORES = Array(ndim=1, kind="real", finite=False, min_size=0)
 _COUNTS = Array(ndim=1, kind="count", min_size=0)
 _MEMORY = MemoryBudget()
-from .predictors import PREDICTORS, _is_symmetric
+from .predictors import PREDICTORS
 
 #: a predictor's name, or a sparse score matrix (its shape and symmetry are checked in the body)
 _PREDICTOR = Either(Choice(*PREDICTORS).with_example("common_neighbors"), sparse_constraint("a scipy sparse score matrix"))
@@ -492,7 +493,7 @@ def score_histogram(A, positives, predictor, *, nodes=None, max_memory=None, n_j
     else:
         if predictor.shape != A.shape:
             raise TypeError(f"predictor must be a name or a sparse matrix of shape {A.shape}")
-        if not _is_symmetric(predictor):
+        if not is_symmetric(predictor):
             raise ValueError("predictor matrix must be symmetric (undirected scores)")
         # read in row blocks, as a named predictor's rows: the whole upper triangle is never copied
         return ScoreHistogram.from_unsorted(*block_score_histogram(

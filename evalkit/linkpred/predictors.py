@@ -14,7 +14,8 @@ import scipy.sparse as sp
 
 from .._checks import Array, Boolean, Choice, Either, Integer, Real, checks
 from ..graph import check_adjacency
-from ._common import check_pairs, pair_keys, pairs_constraint, snap_sorted_ties, snap_ties, sparse_constraint
+from ._common import (check_pairs, pair_keys, pairs_constraint, snap_sorted_ties, snap_ties, sparse_constraint,
+                      transposed_data)
 from ._blocks import scorer
 from ._propflow import propflow_rows
 
@@ -304,7 +305,7 @@ def mean_of_orderings(S, *, overwrite_s=False):
     if not S.has_canonical_format:   # sorted indices, no duplicates (on a copy: the caller's is left alone)
         S = S.copy()
         S.sum_duplicates()
-    data = _transposed_data(S)
+    data = transposed_data(S)
     if data is not None:
         # the same pattern both ways (PropFlow's reach is symmetric): the values are added in
         # place, and (a + b) / 2 is the same number at (u, v) and (v, u), so only the upper
@@ -343,60 +344,6 @@ def mean_of_orderings(S, *, overwrite_s=False):
         M.data = snap_float_ties(M.data)
     M.eliminate_zeros()
     return M
-
-
-_TRANSPOSE_BLOCK = 1 << 22   # entries per block of the blocked transpose (the tests make it small)
-
-
-def _transposed_blocks(S):
-    """``(first, last, values)``: the values of ``S.T``'s entries ``first:last`` in the order of ``S``'s.
-
-    ``S`` is a square canonical CSR array; the transpose is computed ``_TRANSPOSE_BLOCK``
-    entries of columns at a time (``S[:, lo:hi].T``), never whole: its index arrays would
-    double the memory of a large PropFlow matrix. Yields None (and stops) at the first
-    block where the pattern of ``S.T`` differs from that of ``S``.
-    """
-    step = _TRANSPOSE_BLOCK
-    bounds = np.unique(np.r_[0, np.searchsorted(S.indptr, np.arange(step, S.nnz, step)), S.shape[0]])
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        rows = sp.csr_array(S[:, lo:hi].T)      # rows lo:hi of the transpose
-        rows.sort_indices()
-        first, last = S.indptr[lo], S.indptr[hi]
-        if not (np.array_equal(rows.indptr, S.indptr[lo:hi + 1] - first)
-                and np.array_equal(rows.indices, S.indices[first:last])):
-            yield None
-            return
-        yield first, last, rows.data
-
-
-def _transposed_data(S):
-    """The values of ``S.T`` in the order of ``S``'s (canonical CSR) entries, or None if its pattern is not symmetric."""
-    out = np.empty(S.nnz, dtype=np.result_type(S.dtype, np.float64))
-    for block in _transposed_blocks(S):
-        if block is None:
-            return None
-        first, last, values = block
-        out[first:last] = values
-    return out
-
-
-def _is_symmetric(S):
-    """Whether a sparse matrix equals its transpose, checked a block of columns at a time.
-
-    Examples
-    --------
-    >>> _is_symmetric(sp.csr_array(np.array([[0, 1.0], [1.0, 0]]))), _is_symmetric(sp.csr_array(np.eye(2, k=1)))
-    (True, False)
-    """
-    S = sp.csr_array(S)
-    if not S.has_canonical_format or (S.data == 0).any():   # on a copy: the caller's is left alone
-        S = S.copy()
-        S.sum_duplicates()
-        S.eliminate_zeros()
-    for block in _transposed_blocks(S):
-        if block is None or not np.array_equal(block[2], S.data[block[0]:block[1]]):
-            return False
-    return True
 
 
 @checks(A=sparse_constraint(), beta=Real(0, None, closed="neither"), max_length=Integer(1))

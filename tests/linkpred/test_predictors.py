@@ -289,9 +289,9 @@ def test_hitting_time_is_infinite_between_components_and_zero_on_the_diagonal():
 
 @pytest.mark.parametrize("seed", range(4))
 def test_mean_of_orderings_in_column_blocks_and_over_its_input(seed, monkeypatch):
-    from evalkit.linkpred import predictors
+    from evalkit.linkpred import _common
 
-    monkeypatch.setattr(predictors, "_TRANSPOSE_BLOCK", 7)     # many blocks of the blocked transpose
+    monkeypatch.setattr(_common, "TRANSPOSE_BLOCK", 7)     # many blocks of the blocked transpose
     W = _random_weights(seed, n=40, p=0.2, weighted=True)
     S = linkpred.propflow(sp.csr_array(W), max_length=3, symmetrize=None)
     want = _mean_of_orderings_by_definition(S)
@@ -308,9 +308,9 @@ def test_mean_of_orderings_in_column_blocks_and_over_its_input(seed, monkeypatch
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_blocked_symmetry_check_equals_comparing_with_the_transpose(seed, monkeypatch):
-    from evalkit.linkpred import predictors
+    from evalkit.linkpred import _common
 
-    monkeypatch.setattr(predictors, "_TRANSPOSE_BLOCK", 5)
+    monkeypatch.setattr(_common, "TRANSPOSE_BLOCK", 5)
     S = sp.random_array((25, 25), density=0.15, rng=seed, format="csr")
     sym = sp.csr_array(S + S.T)
     nearly = sym.copy()
@@ -318,4 +318,4 @@ def test_the_blocked_symmetry_check_equals_comparing_with_the_transpose(seed, mo
     zeros = sym.copy()
     zeros.data[:3] = 0.0                                        # stored zeros on one side only
     for M in (S, sym, nearly, zeros):
-        assert predictors._is_symmetric(M) == ((M != M.T).nnz == 0)
+        assert _common.is_symmetric(M) == ((M != M.T).nnz == 0)
