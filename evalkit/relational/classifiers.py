@@ -199,9 +199,14 @@ def wvrn(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mas
     return p.T.reshape(shape)
 
 
+#: the forms of :func:`network_only_bayes`: the paper's likelihood, or NetKit-SRL's conditional
+NBC_FORMS = ("likelihood", "netkit")
+
+
 @checks(graph=_GRAPH, labels=_LABELS, train_mask=_TRAIN, collective=Boolean(), n_iter=Integer(0),
-        inference_mask=_INFERENCE)
-def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mask=None):
+        inference_mask=_INFERENCE, form=Choice(*NBC_FORMS))
+def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99, inference_mask=None,
+                       form="likelihood"):
     r"""Network-only Bayes classifier (Macskassy & Provost), for many splits at once.
 
     :math:`P(+ \mid N_i) \propto P(+) \prod_{j \in N_i} P(\tilde y_j \mid +)`, with the
@@ -211,6 +216,17 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     :math:`\log\text{odds}_i = \log\frac{P(+)}{P(-)} + s_i \log\frac{P(+|+)}{P(+|-)} +
     (d_i - s_i)\log\frac{P(-|+)}{P(-|-)}` with :math:`s_i = \sum_j w_{ij} p_j` and
     :math:`d_i = \sum_j w_{ij}` (over labelled neighbours only when ``collective=False``).
+
+    ``form='netkit'`` is the classifier of Macskassy & Provost's toolkit, NetKit-SRL
+    (``NetworkOnlyBayes.java``), which differs in two ways: a neighbour of class
+    :math:`c'` contributes :math:`P(c \mid c')`, the (Laplace +1) link counts normalised
+    over the *node's* class, instead of the likelihood :math:`P(c' \mid c)`; and a
+    neighbour still unlabelled contributes the mixture :math:`q_j P(c \mid +) + (1 - q_j)
+    P(c \mid -)` of its current estimate :math:`q_j` instead of soft counts. Link weights
+    multiply each neighbour's log factor (NetKit raises the counts to the weight: the same
+    on 0/1 networks). The counts are symmetric, so the conditional is the likelihood times
+    :math:`(E_c)^{-1}`, the class's share of link ends: each neighbour pulls a node towards
+    the class with more links.
 
     Parameters
     ----------
@@ -228,6 +244,8 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     inference_mask : array_like of bool, shape like ``train_mask``, optional
         The unlabelled nodes collective inference runs over; the others get NaN (as
         :func:`wvrn`). Default: every node.
+    form : {'likelihood', 'netkit'}, default 'likelihood'
+        The paper's neighbour likelihood, or NetKit-SRL's conditional (see above).
 
     Returns
     -------
@@ -240,6 +258,8 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     >>> g = nx.complete_bipartite_graph(3, 3)   # every link joins the two classes
     >>> y = np.array([1, 1, 1, 0, 0, 0]); train = np.array([True, True, False, True, True, False])
     >>> (network_only_bayes(g, y, train) > 0.5).astype(int).tolist()
+    [1, 1, 1, 0, 0, 0]
+    >>> (network_only_bayes(g, y, train, form="netkit") > 0.5).astype(int).tolist()
     [1, 1, 1, 0, 0, 0]
     """
     a = _c.adjacency(graph)
@@ -259,7 +279,9 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     w_neg = np.log((1 - p_pp) / (1 - p_pn))[None, :]
     base = np.log(prior / (1 - prior))[None, :]
     active = _active(inference_mask, train)
-    if collective:
+    if form == "netkit":
+        p = _netkit_nbc(a, y, train, base, p_pp[None, :], p_pn[None, :], active, collective, n_iter)
+    elif collective:
         deg = np.asarray(a.sum(axis=1)).ravel()[:, None] if active is None else a @ active
 
         offset = base + deg * w_neg
@@ -279,6 +301,31 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     if active is not None:
         p = np.where(active > 0, p, np.nan)
     return p.T.reshape(shape)
+
+
+def _netkit_nbc(a, y, train, base, cond_pos, cond_neg, active, collective, n_iter):
+    """NetKit-SRL's nBC: log-odds ``base + sum_j w_ij log(f_j(+) / f_j(-))`` with ``f_j`` the neighbour's factor.
+
+    ``cond_pos`` (``cond_neg``) is P(node + | neighbour +) (| neighbour -), shape (1, T); a
+    neighbour with estimate ``q`` contributes ``f(c) = q P(c | +) + (1 - q) P(c | -)``.
+    """
+    def log_factor_ratio(q):
+        return np.log((q * cond_pos + (1 - q) * cond_neg) / (q * (1 - cond_pos) + (1 - q) * (1 - cond_neg)))
+
+    known = train.astype(float)
+    if not collective:              # labelled neighbours only
+        z = base + a @ (log_factor_ratio(y[:, None].astype(float)) * known)
+        return np.where(train, y[:, None], special.expit(z))
+
+    def update(p):
+        ratio = log_factor_ratio(p)
+        if active is not None:      # only the nodes of the inference set (and the labelled) vote
+            ratio *= active
+        z = a @ ratio
+        z += base
+        return special.expit(z, out=z)
+
+    return relaxation_labeling(update, _start(y, train, _prior(y, train)), train, n_iter=n_iter)
 
 
 def _link_features(a, labels01, known, aggregation):

@@ -198,3 +198,63 @@ def test_perturb_predictions_keeps_nan_and_refuses_non_probabilities():
         rel.perturb_predictions(np.array([0.5, 1.5]), 0.1, rng=0)
     with pytest.raises(ValueError, match="uniforms"):
         rel.perturb_predictions(np.array([0.5, 0.5]), 0.1, uniforms=[0.2, np.nan])
+
+
+def _netkit_nbc_reference(g, y, train, q):
+    """NetKit-SRL's NetworkOnlyBayes for one split, node by node (NetworkOnlyBayes.java: induceModel, estimate).
+
+    ``q``: the current estimates of the unlabelled nodes (None: labelled neighbours only).
+    """
+    count = np.ones((2, 2))                         # count[neighbour class][node class], Laplace +1
+    prior = np.ones(2)
+    for u in g:
+        if train[u]:
+            prior[y[u]] += 1
+            for v in g[u]:
+                if train[v]:
+                    count[y[v], y[u]] += 1
+    prior /= prior.sum()
+    cond = count / count.sum(axis=1, keepdims=True)  # P(node class | neighbour class)
+    out = np.empty(len(y))
+    for u in g:
+        if train[u]:
+            out[u] = y[u]
+            continue
+        score = prior.copy()
+        for v in g[u]:
+            if train[v]:
+                score *= cond[y[v]]
+            elif q is not None:
+                score *= q[v] * cond[1] + (1 - q[v]) * cond[0]
+        out[u] = score[1] / score.sum()
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_netkit_nbc_equals_netkits_loop_node_by_node(seed):
+    rng = np.random.default_rng(seed)
+    g = nx.gnp_random_graph(40, 0.12, seed=seed)
+    y = rng.integers(0, 2, 40)
+    train = rng.random(40) < 0.4
+    # without collective inference: labelled neighbours only
+    got = rel.network_only_bayes(g, y, train, collective=False, form="netkit")
+    np.testing.assert_allclose(got, _netkit_nbc_reference(g, y, train, None), rtol=1e-12)
+    # with it: one step of relaxation labelling (weight 0.99 on the new estimate) from the smoothed prior
+    q = np.where(train, y, rng.random(40))
+    one_step = rel.network_only_bayes(g, y, train, collective=True, n_iter=1, form="netkit")
+    start = np.where(train, y, (y[train].sum() + 1) / (train.sum() + 2))
+    want = np.where(train, y, 0.99 * _netkit_nbc_reference(g, y, train, start) + 0.01 * start)
+    np.testing.assert_allclose(one_step, want, rtol=1e-10)
+    assert not np.allclose(_netkit_nbc_reference(g, y, train, q), _netkit_nbc_reference(g, y, train, None))
+
+
+def test_netkit_nbc_differs_from_the_likelihood_form_by_the_link_shares():
+    # the classes' link ends differ (positives link more): the two forms give the hub other estimates
+    g = nx.star_graph(6)                                   # hub 0, leaves 1..6
+    g.add_edges_from([(1, 2), (2, 3), (3, 1)])
+    y = np.array([0, 1, 1, 1, 0, 0, 1])
+    train = np.array([False, True, True, True, True, True, True])
+    paper = rel.network_only_bayes(g, y, train, collective=False)
+    netkit = rel.network_only_bayes(g, y, train, collective=False, form="netkit")
+    assert paper[0] != pytest.approx(netkit[0])
+    np.testing.assert_allclose(netkit, _netkit_nbc_reference(g, y, train, None), rtol=1e-12)

@@ -26,6 +26,7 @@ from ...stats import t_test_rejections, wilcoxon_signed_rank_test
 
 __all__ = [
     "CalibrationResult",
+    "NBC_VARIANTS",
     "ComparisonTrials",
     "calibrate_handicap",
     "compare_classifiers",
@@ -42,14 +43,19 @@ _INFERENCE = Choice("all", "test")
 _PROP = Real(0, 1, closed="neither")
 #: the classifiers :func:`error_correlation_study` can run, by name
 _CLASSIFIERS = {"wvrn": wvrn, "nbc": network_only_bayes, "lbc": link_based_classifier}
+#: the network-only Bayes classifier of the comparison: the paper's likelihood with relaxation labelling
+#: (the book's reading), NetKit-SRL's form with it, or the paper's likelihood without collective inference
+NBC_VARIANTS = ("paper", "netkit", "non-collective")
+_NBC = Choice(*NBC_VARIANTS)
 
 
-def _predict(a, y, train, collective=True, inference=None):
+def _predict(a, y, train, collective=True, inference=None, nbc="paper"):
     """P(+) of both models, shape (n, T) each; ``inference``: the inference sets, (n, T), or None for all."""
     mask = None if inference is None else inference.T
     return {
         "wvrn": wvrn(a, y, train.T, collective=collective, inference_mask=mask).T,
-        "nbc": network_only_bayes(a, y, train.T, collective=collective, inference_mask=mask).T,
+        "nbc": network_only_bayes(a, y, train.T, collective=collective and nbc != "non-collective",
+                                  inference_mask=mask, form="netkit" if nbc == "netkit" else "likelihood").T,
     }
 
 
@@ -110,9 +116,9 @@ class CalibrationResult:
 
 
 @checks(networks=_NETWORKS, prop_labeled=_PROP, n_repeats=Integer(1), n_folds=Integer(2), tolerance=Real(0),
-        inference=_INFERENCE)
+        inference=_INFERENCE, nbc=_NBC)
 def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, tolerance=0.005, inference="all",
-                       rng=None):
+                       nbc="paper", rng=None):
     """Find the handicap that makes wvRN and nBC equally accurate (Neville et al. Section 6.3).
 
     Both models run on ``n_repeats`` network cross-validations of every calibration
@@ -135,6 +141,11 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
     inference : {'all', 'test'}, default 'all'
         Collective inference over every unlabelled node, or over the test fold only
         (as :func:`compare_classifiers`, which should use the same).
+    nbc : {'paper', 'netkit', 'non-collective'}, default 'paper'
+        The nBC compared with wvRN: the paper's likelihood with relaxation labelling,
+        NetKit-SRL's form (:func:`~evalkit.relational.network_only_bayes`, ``form='netkit'``)
+        with it, or the paper's likelihood from the labelled neighbours only. wvRN
+        always runs with relaxation labelling.
     rng : seed or Generator
         Random numbers (anything ``numpy.random.default_rng`` accepts).
 
@@ -160,7 +171,7 @@ def calibrate_handicap(networks, prop_labeled, *, n_repeats=1, n_folds=10, toler
                                           n_repeats=n_repeats, rng=rng)
         train = train.reshape(-1, a.shape[0]).T
         test = test.reshape(-1, a.shape[0]).T
-        probs = _predict(a, y, train, inference=test if inference == "test" else None)
+        probs = _predict(a, y, train, inference=test if inference == "test" else None, nbc=nbc)
         for m in _MODELS:
             correct[m].append(np.where(test, _correct(probs[m], y, train), False))
         tests.append(test)
@@ -280,9 +291,9 @@ class ComparisonTrials:
 @checks(network=_NETWORK, calibration=Instance(CalibrationResult, example=lambda: CalibrationResult(
              "wvrn", 0.1, {"wvrn": 0.8, "nbc": 0.75}, 0.0, 10)),
         procedure=Choice("rrs", "ncv"), prop_labeled=_PROP, n_trials=Integer(1), n_samples=Integer(2),
-        worse_rate=Real(0, 1), inference=_INFERENCE)
+        worse_rate=Real(0, 1), inference=_INFERENCE, nbc=_NBC)
 def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_trials=100, n_samples=10,
-                        worse_rate=0.0, inference="all", rng=None):
+                        worse_rate=0.0, inference="all", nbc="paper", rng=None):
     """Run the calibrated wvRN-vs-nBC comparison of Neville et al. Section 6.4 on one network.
 
     Each trial samples the network ``n_samples`` times (``'rrs'``: repeated random
@@ -316,6 +327,12 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
         Perturbation rate of the other model (0 for Type I error).
     inference : {'all', 'test'}, default 'all'
         Collective inference over every unlabelled node, or the test set only.
+    nbc : {'paper', 'netkit', 'non-collective'}, default 'paper'
+        The nBC compared with wvRN: the paper's likelihood with relaxation labelling,
+        NetKit-SRL's form (:func:`~evalkit.relational.network_only_bayes`, ``form='netkit'``)
+        with it, or the paper's likelihood from the labelled neighbours only. wvRN
+        always runs with relaxation labelling.
+        Use the calibration's.
     rng : seed or Generator
         Random numbers (anything ``numpy.random.default_rng`` accepts).
 
@@ -341,7 +358,7 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
                                       n_repeats=n_trials, rng=rng)
     train = train.reshape(-1, n).T
     test = test.reshape(-1, n).T
-    probs = _predict(a, y, train, inference=test if inference == "test" else None)
+    probs = _predict(a, y, train, inference=test if inference == "test" else None, nbc=nbc)
     first = calibration.handicapped
     second = next(m for m in _MODELS if m != first)
     acc, phis = {}, []
@@ -355,20 +372,20 @@ def compare_classifiers(network, calibration, *, procedure, prop_labeled, n_tria
     return ComparisonTrials(procedure, acc[first], acc[second], (first, second), phi)
 
 
-def _calibration_unit(networks, prop_labeled, n_repeats, inference, rng):
+def _calibration_unit(networks, prop_labeled, n_repeats, inference, rng, nbc="paper"):
     """One calibration of :func:`within_network_study`, as plain data (a unit of the results store)."""
-    cal = calibrate_handicap(networks, prop_labeled, n_repeats=n_repeats, inference=inference, rng=rng)
+    cal = calibrate_handicap(networks, prop_labeled, n_repeats=n_repeats, inference=inference, nbc=nbc, rng=rng)
     return {"handicapped": cal.handicapped, "rate": float(cal.rate),
             "accuracy": {m: float(v) for m, v in cal.accuracy.items()}, "difference": float(cal.difference),
             "n_splits": int(cal.n_splits)}
 
 
 def _comparison_unit(network, calibration, procedure, prop_labeled, worse_rate, n_trials, n_samples, inference,
-                     alpha, rng):
+                     alpha, rng, nbc="paper"):
     """One network, procedure and rate of :func:`within_network_study`: its row's measurements."""
     res = compare_classifiers(network, CalibrationResult(**calibration), procedure=procedure,
                               prop_labeled=prop_labeled, n_trials=n_trials, n_samples=n_samples,
-                              worse_rate=worse_rate, inference=inference, rng=rng)
+                              worse_rate=worse_rate, inference=inference, nbc=nbc, rng=rng)
     return {"paired": float(res.rejection_rate("paired", alpha)),
             "unpaired": float(res.rejection_rate("unpaired", alpha)),
             "mean_difference": float(res.mean_difference), "error_correlation": float(res.error_correlation),
@@ -381,10 +398,10 @@ def _comparison_unit(network, calibration, procedure, prop_labeled, worse_rate, 
         prop_labeled=Either(_PROP, Array(ndim=1, low=0, high=1, closed="neither")),
         procedures=Values(Choice("rrs", "ncv")), worse_rates=Values(Real(0, 1)), n_trials=Integer(1),
         n_samples=Integer(2), calibration_repeats=Integer(1), alpha=Real(0, 1, closed="neither"), inference=_INFERENCE,
-        n_jobs=Jobs())
+        nbc=_NBC, n_jobs=Jobs())
 def within_network_study(networks, calibration_networks, *, prop_labeled, procedures=("rrs", "ncv"),
                          worse_rates=(0.0,), n_trials=100, n_samples=10, calibration_repeats=1,
-                         alpha=0.05, inference="all", rng=None, n_jobs=None, progress=False):
+                         alpha=0.05, inference="all", nbc="paper", rng=None, n_jobs=None, progress=False):
     """Type I error (and power) of RS/NCV x paired/unpaired t tests, Neville et al. Sections 6-7.
 
     For each proportion labelled: calibrate the handicap on ``calibration_networks``
@@ -414,6 +431,11 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     inference : {'all', 'test'}, default 'all'
         Collective inference over every unlabelled node, or only over the test set
         (:func:`compare_classifiers`).
+    nbc : {'paper', 'netkit', 'non-collective'}, default 'paper'
+        The nBC compared with wvRN: the paper's likelihood with relaxation labelling,
+        NetKit-SRL's form (:func:`~evalkit.relational.network_only_bayes`, ``form='netkit'``)
+        with it, or the paper's likelihood from the labelled neighbours only. wvRN
+        always runs with relaxation labelling.
     rng : seed or Generator
         Random numbers (anything ``numpy.random.default_rng`` accepts). One independent
         stream is spawned from it for each calibration (labelling level) and each
@@ -455,12 +477,12 @@ def within_network_study(networks, calibration_networks, *, prop_labeled, proced
     comparisons = [(p, r, i, proc) for p, r in cells for i in range(len(networks)) for proc in procedures]
     comparison_streams = rng.spawn(len(comparisons))
     calibrations = dict(zip(levels, parallel_map(
-        _calibration_unit, [(calibration_networks, p, calibration_repeats, inference, stream)
+        _calibration_unit, [(calibration_networks, p, calibration_repeats, inference, stream, nbc)
                             for p, stream in zip(levels, calibration_streams)],
         n_jobs=n_jobs, progress=progress, desc="calibrations", leave=False)))
     results = parallel_map(
-        _comparison_unit, [(networks[i], calibrations[p], proc, p, r, n_trials, n_samples, inference, alpha, stream)
-                           for (p, r, i, proc), stream in zip(comparisons, comparison_streams)],
+        _comparison_unit, [(networks[i], calibrations[p], proc, p, r, n_trials, n_samples, inference, alpha, stream,
+                            nbc) for (p, r, i, proc), stream in zip(comparisons, comparison_streams)],
         n_jobs=n_jobs, progress=progress, desc="comparisons", leave=False)
     rows = []
     for (p, r, i, proc), result in zip(comparisons, results):

@@ -17,10 +17,10 @@ from ....resampling import NetworkCrossValidation, RandomResampling
 from ....stats import wilcoxon_signed_rank_test
 from ..source import ALPHA
 from .studies import (LGM_CHOICES, fig3, fig4, fold_correlation, inference_sets, inference_table, lgm_properties,
-                      lgm_sensitivity, power_at_gap, sensitivity_matches, type2_reduction, variance_table)
+                      lgm_sensitivity, nbc_comparison, nbc_flooding, power_at_gap, sensitivity_matches, type2_reduction, variance_table)
 
 __all__ = ["LGM_CHOICES", "SUBSTANTIVE", "fig3", "fig4", "fold_correlation", "inference_sets", "inference_table",
-           "lgm_properties", "lgm_sensitivity", "ours", "power_at_gap", "power_by_network", "sensitivity_matches",
+           "lgm_properties", "lgm_sensitivity", "nbc_comparison", "nbc_flooding", "ours", "power_at_gap", "power_by_network", "sensitivity_matches",
            "standard_errors", "type2_reduction", "variance_table", "WITHOUT_NETWORKS"]
 
 

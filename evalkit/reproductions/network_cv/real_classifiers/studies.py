@@ -13,6 +13,7 @@ The helpers between them and the page's tables (:func:`sensitivity_matches`,
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -20,10 +21,10 @@ from .... import claims
 from .... import relational as rel
 from ...._checks import Choice, Instance, Integer, Jobs, Real, Seed, Values, checks
 from ..._experiment import experiment
-from ..method import error_correlation_study, within_network_study
+from ..method import NBC_VARIANTS, error_correlation_study, within_network_study
 from ..setups import latent_group_networks
 
-__all__ = ["fig3", "fig4", "fold_correlation", "inference_sets", "inference_table", "LGM_CHOICES", "lgm_properties", "lgm_sensitivity", "power_at_gap", "sensitivity_matches", "type2_reduction", "variance_table"]
+__all__ = ["fig3", "fig4", "fold_correlation", "inference_sets", "inference_table", "LGM_CHOICES", "lgm_properties", "lgm_sensitivity", "nbc_comparison", "nbc_flooding", "power_at_gap", "sensitivity_matches", "type2_reduction", "variance_table"]
 
 
 def _frame(rows):
@@ -186,20 +187,22 @@ def lgm_sensitivity(*, n_nodes: int = 300, n_networks: int = 50, n_error_network
 @checks(scale=Choice("book", "paper", "binder", "small"), n_nodes=Integer(2), n_calibration=Integer(1),
         n_evaluation=Integer(1), network_seed=Seed(), prop_labeled=Values(Real(0, 1, closed="neither")),
         n_trials=Integer(1), n_samples=Integer(2), link_rule=Choice(*LGM_CHOICES["link_rule"]),
-        group_sizes=Choice(*LGM_CHOICES["group_sizes"]), label_draw=Choice(*LGM_CHOICES["label_draw"]), n_jobs=Jobs())
+        group_sizes=Choice(*LGM_CHOICES["group_sizes"]), label_draw=Choice(*LGM_CHOICES["label_draw"]),
+        nbc=Choice(*NBC_VARIANTS), n_jobs=Jobs())
 @experiment("network-cv-fig3",
             scales={"book": {}, "paper": {}, "binder": {"n_calibration": 10, "n_trials": 20},
                     "small": {"n_calibration": 10, "n_trials": 20}},
             paper_cost="~60 s on 1 core (4 calibrations and 32 comparisons, each a unit; the book reads the stored "
-                       "runs of the default model and of the first model that reproduces both statistics of "
-                       "Section 6.2); \"binder\" ~15 s",
+                       "runs of the default model, of the first model that reproduces both statistics of "
+                       "Section 6.2, and of the other two nBCs); \"binder\" ~15 s",
             stored=({"scale": "paper"},
-                    {"scale": "paper", "link_rule": "mean", "group_sizes": "random", "label_draw": "share"}),
+                    {"scale": "paper", "link_rule": "mean", "group_sizes": "random", "label_draw": "share"},
+                    {"scale": "paper", "nbc": "netkit"}, {"scale": "paper", "nbc": "non-collective"}),
             data=(), uses={"data": "lgm-networks"})
 def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, network_seed: int = 2010,
          prop_labeled: tuple[float, ...] = (0.1, 0.2, 0.3, 0.4), n_trials: int = 100, n_samples: int = 10,
          seed: int = 3, link_rule: str = "either", group_sizes: str = "random", label_draw: str = "bernoulli",
-         n_jobs: int | None = None, progress: bool = False):
+         nbc: str = "paper", n_jobs: int | None = None, progress: bool = False):
     """Fig. 3: Type I error of RS and NCV x paired and unpaired t tests, wvRN vs nBC, synthetic networks.
 
     Parameters
@@ -222,6 +225,9 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
         Seed of the study.
     link_rule, group_sizes, label_draw : str
         The latent group model's unstated choices (:func:`evalkit.relational.latent_group_model`).
+    nbc : {'paper', 'netkit', 'non-collective'}
+        The nBC compared with wvRN
+        (:func:`~evalkit.reproductions.network_cv.method.within_network_study`).
     n_jobs : int or None, default None
         Parallel jobs over the study's units (joblib; see
         :func:`~evalkit.reproductions.network_cv.method.within_network_study`). The
@@ -247,7 +253,7 @@ def fig3(*, n_nodes: int = 300, n_calibration: int = 50, n_evaluation: int = 4, 
                                                     n_evaluation=n_evaluation, seed=network_seed, link_rule=link_rule,
                                                     group_sizes=group_sizes, label_draw=label_draw)
     return _frame(within_network_study(evaluation, calibration, prop_labeled=prop_labeled, n_trials=n_trials,
-                                       n_samples=n_samples, rng=seed, n_jobs=n_jobs, progress=progress))
+                                       n_samples=n_samples, nbc=nbc, rng=seed, n_jobs=n_jobs, progress=progress))
 
 
 @checks(scale=Choice("book", "paper", "binder", "small"), n_nodes=Integer(2), n_calibration=Integer(1),
@@ -584,3 +590,122 @@ def inference_table(trials, *, n_folds=10):
     t = trials.assign(fold_correlation=fold_correlation(trials, n_folds=n_folds))
     cols = ["paired", "unpaired", "mean_difference", "error_correlation", "fold_correlation"]
     return t.pivot_table(index="prop_labeled", columns="inference", values=cols, aggfunc="mean")[cols]
+
+
+def _example_nbc_runs():
+    """Two tiny Fig. 3 frames keyed by nBC variant (the common test's valid ``runs``)."""
+    import pandas as pd
+
+    rows = [{"procedure": proc, "prop_labeled": 0.2, "network": net, "paired": 0.1 * (net + 1),
+             "unpaired": 0.05 * (net + 1), "mean_difference": 0.01 * net, "var_paired": 1e-4, "handicapped": "wvrn",
+             "handicap": 0.1} for proc in ("rrs", "ncv") for net in range(2)]
+    return {"paper": pd.DataFrame(rows), "netkit": pd.DataFrame(rows)}
+
+
+@checks(runs=Instance(Mapping, example=_example_nbc_runs))
+def nbc_comparison(runs):
+    """Fig. 3 under each network-only Bayes classifier, side by side: Type I errors and what drives them.
+
+    Parameters
+    ----------
+    runs : dict of str -> pandas.DataFrame
+        :func:`fig3`'s rows for each ``nbc`` (:data:`~evalkit.reproductions.network_cv.method.NBC_VARIANTS`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (nbc, prop_labeled); the calibrated model and its handicap; the Type I error of
+        RS and NCV with each t test (means over the networks); ``RS paired SE``, the
+        typical standard error of a trial's mean RS difference (the square root of the
+        paired variance estimate, averaged over trials and networks: large where a
+        classifier's accuracy swings from sample to sample); and ``network gap SD``, the
+        spread over the evaluation networks of the mean RS accuracy difference the
+        calibration left on each (what the tests detect as "Type I errors").
+
+    Examples
+    --------
+    >>> table = nbc_comparison(_example_nbc_runs())
+    >>> table.loc[("paper", 0.2), ["RS paired", "NCV unpaired"]].round(3).tolist()
+    [0.15, 0.075]
+    """
+    import pandas as pd
+
+    frames = []
+    for name, rows in runs.items():
+        rs = rows[rows.procedure == "rrs"]
+        by = rows.groupby(["procedure", "prop_labeled"])[["paired", "unpaired"]].mean().unstack("procedure")
+        by.columns = [f"{'RS' if proc == 'rrs' else 'NCV'} {test}" for test, proc in by.columns]
+        table = pd.concat([rows.groupby("prop_labeled")[["handicapped", "handicap"]].first(),
+                           by[["RS paired", "RS unpaired", "NCV paired", "NCV unpaired"]]], axis=1)
+        table["RS paired SE"] = np.sqrt(rs.groupby("prop_labeled").var_paired.mean())
+        table["network gap SD"] = rs.groupby(["prop_labeled", "network"]).mean_difference.mean().groupby(
+            "prop_labeled").std(ddof=1)
+        frames.append(table.assign(nbc=name).set_index("nbc", append=True).swaplevel())
+    return pd.concat(frames)
+
+
+@checks(n_nodes=Integer(2), n_calibration=Integer(1), n_evaluation=Integer(1), network_seed=Seed(),
+        prop_labeled=Real(0, 1, closed="neither"), n_splits=Integer(1), seed=Seed())
+def nbc_flooding(*, n_nodes=300, n_calibration=50, n_evaluation=4, network_seed=2010, prop_labeled=0.2, n_splits=50,
+                 seed=0):
+    """How often each classifier floods: a sample whose unlabelled nodes are almost all predicted one class.
+
+    On Fig. 3's evaluation networks (the same model, sizes and seed), ``n_splits`` RS
+    samples per network: each classifier's predicted positive share among the unlabelled
+    nodes and its accuracy on them, before any handicap. wvRN and the three nBCs of
+    :data:`~evalkit.reproductions.network_cv.method.NBC_VARIANTS`.
+
+    Parameters
+    ----------
+    n_nodes, n_calibration, n_evaluation, network_seed
+        Fig. 3's networks (:func:`fig3`); the calibration networks are drawn, not used.
+    prop_labeled : float
+        Share labelled.
+    n_splits : int
+        RS samples per network.
+    seed : int
+        Seed of the samples.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index classifier; ``flooded`` (the share of samples with at least 95% of the
+        unlabelled nodes predicted one class), ``positive share`` (its mean),
+        ``accuracy`` (mean) and ``accuracy SD`` (across the samples of a network, averaged
+        over the networks).
+
+    Examples
+    --------
+    >>> table = nbc_flooding(n_nodes=80, n_calibration=1, n_evaluation=2, network_seed=0, n_splits=5)
+    >>> list(table.index), list(table.columns)
+    (['wvRN', 'nBC (paper)', 'nBC (netkit)', 'nBC (non-collective)'], ['flooded', 'positive share', 'accuracy', 'accuracy SD'])
+    """
+    import pandas as pd
+
+    from ...._networks import as_network
+    from ....resampling import network_split_masks
+
+    _, evaluation = latent_group_networks(n_nodes, n_calibration=n_calibration, n_evaluation=n_evaluation,
+                                          seed=network_seed)
+    streams = np.random.default_rng(seed).spawn(len(evaluation))
+    rows = []
+    for i, (network, stream) in enumerate(zip(evaluation, streams)):
+        a, y = as_network(network)
+        train, _ = network_split_masks("rrs", a.shape[0], n_splits=n_splits, prop_labeled=prop_labeled, rng=stream)
+        train = train.reshape(-1, a.shape[0])
+        probs = {"wvRN": rel.wvrn(a, y, train)}
+        for variant in NBC_VARIANTS:
+            probs[f"nBC ({variant})"] = rel.network_only_bayes(
+                a, y, train, collective=variant != "non-collective", form="netkit" if variant == "netkit" else "likelihood")
+        unlabelled = ~train
+        for name, p in probs.items():
+            predicted = p > 0.5
+            share = (predicted & unlabelled).sum(axis=1) / unlabelled.sum(axis=1)
+            accuracy = ((predicted == y[None, :].astype(bool)) & unlabelled).sum(axis=1) / unlabelled.sum(axis=1)
+            rows += [{"classifier": name, "network": i, "positive share": s, "accuracy": acc,
+                      "flooded": bool(s >= 0.95 or s <= 0.05)} for s, acc in zip(share, accuracy)]
+    frame = pd.DataFrame(rows)
+    table = frame.groupby("classifier", sort=False)[["flooded", "positive share", "accuracy"]].mean()
+    table["accuracy SD"] = frame.groupby(["classifier", "network"], sort=False).accuracy.std(ddof=1).groupby(
+        "classifier", sort=False).mean()
+    return table
