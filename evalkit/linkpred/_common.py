@@ -136,7 +136,7 @@ def snap_sorted_ties(sv, *, rtol=1e-12):
     if sv.size < 2:
         return sv.copy()
     new_run = np.ones(sv.size, bool)
-    for lo in range(1, sv.size, _SNAP_CHUNK):   # in chunks: the temporaries of 3 million values at most
+    for lo in range(1, sv.size, _SNAP_CHUNK):   # in chunks: temporaries of 4 million values at most
         here = sv[lo:lo + _SNAP_CHUNK]
         before = sv[lo - 1:lo - 1 + here.size]
         with np.errstate(invalid="ignore"):

@@ -354,7 +354,7 @@ def _code_value_counts(codes, values):
 
 
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), predictors=_PREDICTORS, nodes=nodes_constraint(),
-        chunk_size=Integer(1), rank_compressed=Either(Boolean(), Values(of=Text(), min_len=0)), progress=Boolean())
+        chunk_size=Integer(1), rank_compressed=Either(Boolean(), Text(), Values(of=Text(), min_len=0)), progress=Boolean())
 def distance_score_histograms(A, positives, predictors=("preferential_attachment", "propflow"), *,
                               nodes=None, chunk_size=512, rank_compressed=False, progress=False):
     """Score histograms of every candidate pair, split by geodesic distance, for several predictors.
@@ -384,7 +384,7 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
     chunk_size : int, default 512
         Sources per breadth-first-search block (an integer >= 1).
-    rank_compressed : bool or sequence of str, default False
+    rank_compressed : bool, str or sequence of str, default False
         Return these predictors' histograms (all of them: True) rank-compressed
         (:meth:`DistanceHistograms.rank_compressed`: the same rankings in a few bins per
         positive). A score matrix given is compressed block by block, so that the
@@ -412,6 +412,8 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     n = A.shape[0]
     pos = check_positive_pairs(A, positives, nodes)
     named = _named_predictors(A, predictors)
+    if isinstance(rank_compressed, str):
+        rank_compressed = [rank_compressed]
     compressed = set(named) if rank_compressed is True else set(rank_compressed or ())
     if compressed - set(named):
         raise ValueError(f"rank_compressed must name predictors of {sorted(named)}; got {sorted(compressed - set(named))}")

@@ -224,9 +224,9 @@ def network_only_bayes(graph, labels, train_mask, *, collective=True, n_iter=99,
     neighbour still unlabelled contributes the mixture :math:`q_j P(c \mid +) + (1 - q_j)
     P(c \mid -)` of its current estimate :math:`q_j` instead of soft counts. Link weights
     multiply each neighbour's log factor (NetKit raises the counts to the weight: the same
-    on 0/1 networks). The counts are symmetric, so the conditional is the likelihood times
-    :math:`(E_c)^{-1}`, the class's share of link ends: each neighbour pulls a node towards
-    the class with more links.
+    on 0/1 networks). The link counts are symmetric, so the conditional is the likelihood
+    times :math:`E_c / E_{c'}`, with :math:`E_c` class :math:`c`'s share of the link ends:
+    each neighbour pulls a node towards the class with more link ends.
 
     Parameters
     ----------
