@@ -356,7 +356,7 @@ def _code_value_counts(codes, values):
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), predictors=_PREDICTORS, nodes=nodes_constraint(),
         chunk_size=Integer(1), rank_compressed=Either(Boolean(), Text(), Values(of=Text(), min_len=0)), progress=Boolean())
 def distance_score_histograms(A, positives, predictors=("preferential_attachment", "propflow"), *,
-                              nodes=None, chunk_size=512, rank_compressed=False, progress=False):
+                              nodes=None, chunk_size=256, rank_compressed=False, progress=False):
     """Score histograms of every candidate pair, split by geodesic distance, for several predictors.
 
     One breadth-first search from every node (``chunk_size`` sources at a time, so memory
@@ -382,8 +382,10 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
     nodes : array_like, optional
         The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
-    chunk_size : int, default 512
-        Sources per breadth-first-search block (an integer >= 1).
+    chunk_size : int, default 256
+        Sources per breadth-first-search block (an integer >= 1); the histograms do not
+        depend on it. Each block holds its distances and the predictors' rows of its
+        sources (Condmat: 0.2 GB less at 256 than at 512, and no slower).
     rank_compressed : bool, str or sequence of str, default False
         Return these predictors' histograms (all of them: True) rank-compressed
         (:meth:`DistanceHistograms.rank_compressed`: the same rankings in a few bins per
@@ -509,7 +511,7 @@ def distance_score_histograms(A, positives, predictors=("preferential_attachment
 @checks(A=sparse_constraint(), positives=node_pairs_constraint(), predictors=_PREDICTORS, nodes=nodes_constraint(),
         chunk_size=Integer(1), progress=Boolean())
 def evaluation_report(A, positives, predictors=("preferential_attachment", "propflow", "adamic_adar"), *,
-                      nodes=None, chunk_size=512, progress=False):
+                      nodes=None, chunk_size=256, progress=False):
     """Evaluate link predictors the way Yang et al. recommend, in one call.
 
     Every candidate pair, nothing sampled; the evaluation split by geodesic distance, with
@@ -528,8 +530,8 @@ def evaluation_report(A, positives, predictors=("preferential_attachment", "prop
     nodes : array_like, optional
         The node id of each row of ``A`` (the ``nodes`` of :func:`evalkit.graph.as_adjacency`):
         ``positives`` are then node-id pairs (:func:`evalkit.graph.pair_indices`).
-    chunk_size : int, default 512
-        Sources per breadth-first-search block (an integer >= 1).
+    chunk_size : int, default 256
+        Sources per breadth-first-search block (see :func:`distance_score_histograms`).
     progress : bool, default False
         Show a progress bar over the BFS chunks.
 

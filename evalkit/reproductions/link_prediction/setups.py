@@ -61,9 +61,6 @@ _FACEBOOK_TRAINING = int(datetime.datetime(2004, 7, 1, 7, tzinfo=datetime.timezo
 _TEMPORAL_KEYS = {"CollegeMsg": "CollegeMsg", "email-Eu-core": "email-Eu-core-temporal",
                   "sx-mathoverflow": "sx-mathoverflow"}
 _ENDS = ("open", "last event")
-#: sources per breadth-first-search block of the distance histograms: Condmat's blocks then take
-#: about 0.2 GB less than the default's (the histograms are the same whatever the block)
-_BFS_CHUNK = 256
 
 
 @checks(year=Integer(1, 9999))
@@ -408,8 +405,7 @@ def _distance_histograms(name, weighted):
     if weighted:
         return linkpred.distance_score_histograms(
             t.adjacency, t.positives, {"preferential_attachment": None, **propflow, "adamic_adar": None},
-            rank_compressed=("propflow",), chunk_size=_BFS_CHUNK)
+            rank_compressed=("propflow",))
     out = dict(distance_histograms(name, weighted=True))   # only PropFlow changes: reuse the others
-    out.update(linkpred.distance_score_histograms(t.adjacency, t.positives, propflow, rank_compressed=True,
-                                                  chunk_size=_BFS_CHUNK))
+    out.update(linkpred.distance_score_histograms(t.adjacency, t.positives, propflow, rank_compressed=True))
     return out
